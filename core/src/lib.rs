@@ -1,0 +1,20 @@
+//! bankscope: Indian bank statements in, the analysed data of a lending
+//! decision out.
+//!
+//! The pipeline runs one way, one module per stage (see `shared/DESIGN.md`):
+//! statement bytes → [`model::Statement`] → [`model::Entity`] → the interface's
+//! responses in [`resources`]. Money is exact ([`Money`], integer paise) all the
+//! way to JSON.
+
+pub mod error;
+pub mod model;
+pub mod money;
+pub mod resources;
+pub mod taxonomy;
+
+pub use error::{Error, ErrorKind, Limit, Result};
+pub use model::{Entity, Metadata, Statement, Transaction, TxnType};
+pub use money::Money;
+
+/// The library version.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,343 @@
+//! The core model: what a statement is once read, before it is shaped into the
+//! interface's responses (`crate::resources`).
+//!
+//! Amounts are [`Money`] (integer paise); dates are `chrono` values; strings are
+//! kept exactly as the statement prints them.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::money::Money;
+use crate::taxonomy::{Channel, MerchantCategory};
+
+/// Debit or credit, as the interface writes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TxnType {
+    /// Money out.
+    Debit,
+    /// Money in.
+    Credit,
+}
+
+impl TxnType {
+    /// `"debit"` or `"credit"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TxnType::Debit => "debit",
+            TxnType::Credit => "credit",
+        }
+    }
+
+    /// The signed effect of `amount` on the balance.
+    pub fn signed(self, amount: Money) -> Money {
+        match self {
+            TxnType::Debit => -amount,
+            TxnType::Credit => amount,
+        }
+    }
+}
+
+/// Where a statement came from, as `progress.source` writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// An uploaded PDF.
+    Pdf,
+    /// Net banking or Account Aggregator data.
+    Online,
+}
+
+/// `account_category`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AccountCategory {
+    /// A person's account.
+    #[default]
+    Individual,
+    /// A company's or firm's account.
+    Corporate,
+}
+
+/// `account_type` of the predictors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AccountType {
+    /// Savings account.
+    Savings,
+    /// Current account (or OD / CC).
+    Current,
+}
+
+/// One row of a statement's transaction table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Transaction {
+    /// Posting date (and time when printed).
+    pub date: NaiveDateTime,
+    /// Value date when the statement prints one.
+    pub value_date: Option<NaiveDate>,
+    /// The narration exactly as printed, wrapped lines joined by one space.
+    pub note: String,
+    /// Cheque or reference number when printed in its own column.
+    pub ref_no: Option<String>,
+    /// Debit or credit.
+    pub kind: TxnType,
+    /// Magnitude, never negative.
+    pub amount: Money,
+    /// Balance just after the transaction (negative when overdrawn).
+    pub balance: Money,
+    /// Deterministic identifier; see [`assign_hashes`].
+    pub hash: String,
+    /// Enrichment: channel.
+    pub channel: Channel,
+    /// Enrichment: description (`lender_transaction`, `Transfer to NAME`, ... or `""`).
+    pub description: String,
+    /// Enrichment: merchant category.
+    pub merchant_category: MerchantCategory,
+    /// Enrichment: counterparty or merchant in clean words.
+    pub clean_note: String,
+}
+
+impl Transaction {
+    /// A transaction as read, before enrichment and hashing.
+    pub fn new(date: NaiveDateTime, note: impl Into<String>, kind: TxnType, amount: Money, balance: Money) -> Self {
+        Transaction {
+            date,
+            value_date: None,
+            note: note.into(),
+            ref_no: None,
+            kind,
+            amount: amount.abs(),
+            balance,
+            hash: String::new(),
+            channel: Channel::Other,
+            description: String::new(),
+            merchant_category: MerchantCategory::None,
+            clean_note: String::new(),
+        }
+    }
+
+    /// Signed effect on the balance.
+    pub fn signed_amount(&self) -> Money {
+        self.kind.signed(self.amount)
+    }
+}
+
+/// Who holds the account and what the statement says about it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
+    /// Account holder name.
+    pub name: String,
+    /// Address, lines joined with `", "`.
+    pub address: String,
+    /// Account number as printed (no spaces).
+    pub account_number: String,
+    /// IFSC code.
+    pub ifsc: Option<String>,
+    /// MICR code.
+    pub micr: Option<String>,
+    /// Individual or corporate.
+    pub account_category: AccountCategory,
+    /// Savings or current, when the statement says.
+    pub account_type: Option<AccountType>,
+    /// OD / CC limit or drawing power; zero when none.
+    pub credit_limit: Money,
+    /// Statement period as printed.
+    pub period_from: Option<NaiveDate>,
+    /// Statement period as printed.
+    pub period_to: Option<NaiveDate>,
+    /// Opening balance as printed.
+    pub opening_balance: Option<Money>,
+    /// Closing balance as printed.
+    pub closing_balance: Option<Money>,
+}
+
+/// A row where the running balance does not follow from the previous one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BalanceBreak {
+    /// Index into [`Statement::transactions`].
+    pub index: usize,
+    /// Balance the previous row and this amount imply.
+    pub expected: Money,
+    /// Balance printed on the row.
+    pub printed: Money,
+}
+
+/// One statement: a PDF or one Account Aggregator account, read and reconciled.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Statement {
+    /// UUID4 statement id.
+    pub id: Uuid,
+    /// PDF or online.
+    pub source: Source,
+    /// Bank identifier (`hdfc`, `sbi`, ...).
+    pub bank: String,
+    /// Holder and account details.
+    pub identity: Identity,
+    /// Transactions in statement order.
+    pub transactions: Vec<Transaction>,
+    /// Where the running balance broke.
+    pub balance_breaks: Vec<BalanceBreak>,
+    /// When bankscope finished reading it.
+    pub processed_at: DateTime<Utc>,
+}
+
+/// Optional hints a caller gives for one customer (session `metadata`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Metadata {
+    /// The customer's names, for name matching and self-transfer detection.
+    pub names: Vec<String>,
+    /// Employers, for salary detection.
+    pub employer_names: Vec<String>,
+    /// Companies whose transfers count as the customer's own.
+    pub companies_for_self_transfer: Vec<String>,
+}
+
+/// The statements of one customer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entity {
+    /// UUID4 entity id.
+    pub id: Uuid,
+    /// Caller's customer identifier.
+    pub link_id: Option<String>,
+    /// Caller's hints.
+    pub metadata: Metadata,
+    /// Statements in the order they were added.
+    pub statements: Vec<Statement>,
+}
+
+impl Entity {
+    /// An empty entity with a fresh UUID4.
+    pub fn new(link_id: Option<String>, metadata: Metadata) -> Self {
+        Entity { id: Uuid::new_v4(), link_id, metadata, statements: Vec::new() }
+    }
+}
+
+/// Gives every transaction of one account a deterministic hash.
+///
+/// The hash covers the account (`bank`, `account_number`) and everything printed
+/// on the row (date, type, amount, balance, narration), plus how many identical
+/// rows came before it. So reading the same statement twice gives the same
+/// hashes, the same row in two overlapping statements of one account gets one
+/// hash (that is how overlaps are de-duplicated), and rows that repeat date,
+/// amount and note still differ. 128-bit FNV-1a, written as 32 hex digits.
+pub fn assign_hashes(bank: &str, account_number: &str, transactions: &mut [Transaction]) {
+    let mut seen: HashMap<u128, u32> = HashMap::new();
+    for t in transactions.iter_mut() {
+        let mut h = Fnv128::new();
+        h.field(bank.as_bytes());
+        h.field(account_number.as_bytes());
+        h.field(t.date.format("%Y-%m-%d %H:%M:%S").to_string().as_bytes());
+        h.field(t.kind.as_str().as_bytes());
+        h.field(&t.amount.paise().to_le_bytes());
+        h.field(&t.balance.paise().to_le_bytes());
+        h.field(t.note.as_bytes());
+        let row = h.0;
+        let occurrence = seen.entry(row).or_insert(0);
+        h.field(&occurrence.to_le_bytes());
+        *occurrence += 1;
+        t.hash = format!("{:032x}", h.0);
+    }
+}
+
+/// FNV-1a over length-prefixed fields, so `("ab","c")` and `("a","bc")` differ.
+struct Fnv128(u128);
+
+impl Fnv128 {
+    const OFFSET: u128 = 0x6c62272e07bb014262b821756295c58d;
+    const PRIME: u128 = 0x0000000001000000000000000000013B;
+
+    fn new() -> Self {
+        Fnv128(Self::OFFSET)
+    }
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u128::from(*b);
+            self.0 = self.0.wrapping_mul(Self::PRIME);
+        }
+    }
+
+    fn field(&mut self, bytes: &[u8]) {
+        self.bytes(&(bytes.len() as u64).to_le_bytes());
+        self.bytes(bytes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    fn dt(d: u32) -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2025, 4, d).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default()
+    }
+
+    fn sample() -> Vec<Transaction> {
+        // Two identical ATM rows on one day (same date, amount, note) and a
+        // balance that then moves; plus ordinary rows.
+        vec![
+            Transaction::new(
+                dt(1),
+                "ATM WDL SBI ATM ANDHERI",
+                TxnType::Debit,
+                Money::from_rupees(500),
+                Money::from_rupees(9500),
+            ),
+            Transaction::new(
+                dt(1),
+                "ATM WDL SBI ATM ANDHERI",
+                TxnType::Debit,
+                Money::from_rupees(500),
+                Money::from_rupees(9000),
+            ),
+            Transaction::new(dt(1), "SMS CHARGES", TxnType::Debit, Money::from_rupees(0), Money::from_rupees(9000)),
+            Transaction::new(dt(1), "SMS CHARGES", TxnType::Debit, Money::from_rupees(0), Money::from_rupees(9000)),
+            Transaction::new(
+                dt(2),
+                "UPI/123/Swiggy",
+                TxnType::Debit,
+                Money::from_paise(25_050),
+                Money::from_paise(874_950),
+            ),
+        ]
+    }
+
+    #[test]
+    fn hashes_are_deterministic() {
+        let mut a = sample();
+        let mut b = sample();
+        assign_hashes("sbi", "00000012345678901", &mut a);
+        assign_hashes("sbi", "00000012345678901", &mut b);
+        let ha: Vec<_> = a.iter().map(|t| t.hash.clone()).collect();
+        let hb: Vec<_> = b.iter().map(|t| t.hash.clone()).collect();
+        assert_eq!(ha, hb);
+        assert!(ha.iter().all(|h| h.len() == 32 && h.chars().all(|c| c.is_ascii_hexdigit())));
+    }
+
+    #[test]
+    fn identical_rows_never_collide() {
+        let mut a = sample();
+        assign_hashes("sbi", "1", &mut a);
+        let set: HashSet<_> = a.iter().map(|t| t.hash.as_str()).collect();
+        assert_eq!(set.len(), a.len());
+        // Another account with the same rows gets other hashes.
+        let mut b = sample();
+        assign_hashes("sbi", "2", &mut b);
+        assert!(a.iter().zip(&b).all(|(x, y)| x.hash != y.hash));
+    }
+
+    #[test]
+    fn overlapping_statements_share_hashes() {
+        // The second statement starts at row 2 of the first.
+        let mut first = sample();
+        let mut second: Vec<Transaction> = sample().into_iter().skip(4).collect();
+        assign_hashes("hdfc", "501", &mut first);
+        assign_hashes("hdfc", "501", &mut second);
+        assert_eq!(first[4].hash, second[0].hash);
+    }
+}

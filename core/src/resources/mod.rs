@@ -1,0 +1,1 @@
+//! The exact JSON shapes of the interface.
