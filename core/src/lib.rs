@@ -6,9 +6,12 @@
 //! responses in [`resources`]. Money is exact ([`Money`], integer paise) all the
 //! way to JSON.
 
+pub mod aa;
+pub mod banks;
 pub mod error;
 pub mod model;
 pub mod money;
+pub mod reconcile;
 pub mod resources;
 pub mod taxonomy;
 
