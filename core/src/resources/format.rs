@@ -5,7 +5,7 @@
 //! | `YYYY-MM-DD HH:MM:SS` | `2025-04-03 14:22:05` | `NaiveDateTime` | transaction `date`, recurring `start_date` / `end_date`, webhook `date_time` |
 //! | `yyyy-MM-ddTHH:mm:ss.SSSZ` | `2025-06-30T10:15:02.123Z` | `DateTime<Utc>` | account `last_updated` |
 //!
-//! Month shapes are in [`super::month`]. Parsing is strict: only the exact
+//! Month shapes are in [`super::MonthShape`]. Parsing is strict: only the exact
 //! shape reads (`2025-4-3 9:05:00` does not).
 
 use chrono::{DateTime, NaiveDateTime, SubsecRound, Utc};

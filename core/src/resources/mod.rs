@@ -25,7 +25,7 @@
 //! | 4 read responses | [`AccountsResponse`] ... [`ScoreResponse`], named by [`Resource`] |
 //!
 //! Maps whose order matters are [`OrderedMap`]s; months are [`YearMonth`] and its
-//! label types; date shapes are in [`format`].
+//! label types; date shapes are in [`mod@format`].
 
 #![warn(missing_docs)]
 

@@ -22,7 +22,19 @@ use super::format::FormatError;
 
 const NAMES: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/// One of the interface's month shapes; see the module table.
+/// One of the interface's month shapes.
+///
+/// | Shape | Example | Where |
+/// |---|---|---|
+/// | `YYYY-MM` | `2025-04` | `accounts[].months` |
+/// | `Mmm-YYYY` | `Apr-2025` | monthly analysis month keys ([`MonthLabel`]) |
+/// | `Mmm-YY` | `Apr-25` | top credits / debits month keys ([`ShortMonthLabel`]) |
+/// | `mmm-yy` | `apr-25` | predictors `month_0` .. `month_5` ([`LowerMonthLabel`]) |
+/// | `M-YYYY` | `4-2025` | salary `month_year` (no zero padding; [`month_year`]) |
+///
+/// Parsing is strict: a text is accepted only when formatting the parsed month
+/// in the same shape gives the text back, so `2025-4`, `APR-2025` or `04-2025`
+/// are refused where the interface writes `2025-04`, `Apr-2025` and `4-2025`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MonthShape {
     /// `YYYY-MM`, e.g. `2025-04`.
