@@ -68,7 +68,9 @@ impl AccountShape {
 }
 
 /// Everything known about an account, before it is shaped for a response.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Its JSON form has every field (it is not an interface object).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AccountInfo {
     /// Months with data, chronological.
     pub months: Vec<YearMonth>,
@@ -89,6 +91,7 @@ pub struct AccountInfo {
     /// Sanctioned working-capital limit in whole rupees; 0 when none.
     pub credit_limit: i64,
     /// When the last statement of this account number was processed.
+    #[serde(with = "format::timestamp")]
     pub last_updated: DateTime<Utc>,
 }
 
