@@ -7,12 +7,14 @@
 //! way to JSON.
 
 pub mod aa;
+pub mod aggregate;
 pub mod banks;
 pub mod error;
 pub mod model;
 pub mod money;
 pub mod reconcile;
 pub mod resources;
+pub mod respond;
 pub mod taxonomy;
 
 pub use error::{Error, ErrorKind, Limit, Result};

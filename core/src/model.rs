@@ -244,6 +244,16 @@ pub fn assign_hashes(bank: &str, account_number: &str, transactions: &mut [Trans
     }
 }
 
+/// A stable 128-bit hash of length-prefixed fields (FNV-1a): the same in
+/// every process and version, for ids derived from content.
+pub fn stable_hash128(fields: &[&[u8]]) -> u128 {
+    let mut h = Fnv128::new();
+    for f in fields {
+        h.field(f);
+    }
+    h.0
+}
+
 /// FNV-1a over length-prefixed fields, so `("ab","c")` and `("a","bc")` differ.
 struct Fnv128(u128);
 
