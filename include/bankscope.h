@@ -56,6 +56,10 @@ typedef enum {
   BANKSCOPE_STATUS_INVALID_ARGUMENT = 18,
 } bankscope_status;
 
+// An entity: the statements of one customer. Opaque; create with
+// `bankscope_entity_new`, release with `bankscope_entity_free`.
+typedef struct bankscope_entity bankscope_entity;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -94,6 +98,49 @@ void bankscope_string_free(char *s);
 // Test hook: panics inside the boundary and returns `BANKSCOPE_STATUS_PANIC`,
 // proving that no panic reaches the caller. Has no other effect.
 bankscope_status bankscope_test_panic(void);
+
+// Creates an entity. `options_json` may be NULL or a JSON object with
+// optional `link_id` (string) and `metadata` (`{names, employer_names,
+// companies_for_self_transfer}`: arrays of strings). On success writes a new
+// handle to `*out`, owned by the caller.
+//
+// # Safety
+// `options_json` is NULL or a NUL-terminated string; `out` is writable.
+bankscope_status bankscope_entity_new(const char *options_json, bankscope_entity **out);
+
+// Adds Account Aggregator data (ReBIT deposit JSON or XML, `len` bytes).
+// `bank_name` may be NULL. On success writes to `*out_summary_json` a JSON
+// array with one statement summary per account in the data (free with
+// `bankscope_string_free`); on failure nothing is added to the entity.
+//
+// # Safety
+// `entity` is a live handle; `data` points to `len` bytes; `bank_name` is
+// NULL or a NUL-terminated string; `out_summary_json` is writable.
+bankscope_status bankscope_entity_add_aa(bankscope_entity *entity,
+                                         const uint8_t *data,
+                                         size_t len,
+                                         const char *bank_name,
+                                         char **out_summary_json);
+
+// The JSON of one read endpoint: `resource` is its name (`accounts`,
+// `identity`, `transactions`, `salary`, `recurring_transactions`,
+// `lender_transactions`, `get_expense_categories`, `top_credits_debits`,
+// `monthly_analysis_updated`, `xlsx_report`, `predictors`, `score`);
+// `account_id` may be NULL (all accounts). On success writes the JSON to
+// `*out_json` (free with `bankscope_string_free`).
+//
+// # Safety
+// `entity` is a live handle; strings are NULL or NUL-terminated; `out_json` is writable.
+bankscope_status bankscope_entity_get(const bankscope_entity *entity,
+                                      const char *resource,
+                                      const char *account_id,
+                                      char **out_json);
+
+// Frees an entity. NULL is accepted and ignored.
+//
+// # Safety
+// `entity` is NULL or a handle from `bankscope_entity_new` not freed before.
+void bankscope_entity_free(bankscope_entity *entity);
 
 #ifdef __cplusplus
 }  // extern "C"

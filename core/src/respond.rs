@@ -6,15 +6,100 @@
 //! is `completed`; a host that processes in stages (the server) replaces
 //! `progress` with its own statuses.
 
-use crate::aggregate::AccountView;
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use crate::aggregate::{AccountView, account_id};
 use crate::error::{Error, Result};
-use crate::model::Entity;
+use crate::model::{Entity, Statement};
+use crate::money::Money;
 use crate::resources::{
-    AccountShape, AccountsResponse, Fraud, IdentityItem, IdentityResponse, Progress, ProgressStatus, TransactionItem,
-    TransactionsResponse,
+    AccountShape, AccountsResponse, Fraud, IdentityItem, IdentityResponse, Progress, ProgressStatus, Resource,
+    TransactionItem, TransactionsResponse,
 };
 
+/// What reading one statement gave: the one-screen summary a caller shows
+/// after an upload (not an interface object).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatementSummary {
+    /// The statement id (UUID4 text).
+    pub statement_id: String,
+    /// The account it joined.
+    pub account_id: String,
+    /// `pdf` or `online`.
+    pub source: crate::model::Source,
+    /// Bank identifier.
+    pub bank: String,
+    /// Account holder.
+    pub name: String,
+    /// Account number.
+    pub account_number: String,
+    /// First day of the statement period.
+    pub period_from: Option<NaiveDate>,
+    /// Last day of the statement period.
+    pub period_to: Option<NaiveDate>,
+    /// Transactions read.
+    pub transactions: usize,
+    /// Opening balance.
+    pub opening_balance: Option<Money>,
+    /// Closing balance.
+    pub closing_balance: Option<Money>,
+    /// Rows where the running balance breaks; 0 when the statement reconciles.
+    pub balance_breaks: usize,
+}
+
+impl StatementSummary {
+    fn of(entity_id: uuid::Uuid, s: &Statement) -> Self {
+        StatementSummary {
+            statement_id: s.id.to_string(),
+            account_id: account_id(entity_id, &s.bank, &s.identity.account_number).to_string(),
+            source: s.source,
+            bank: s.bank.clone(),
+            name: s.identity.name.clone(),
+            account_number: s.identity.account_number.clone(),
+            period_from: s.identity.period_from,
+            period_to: s.identity.period_to,
+            transactions: s.transactions.len(),
+            opening_balance: s.identity.opening_balance,
+            closing_balance: s.identity.closing_balance,
+            balance_breaks: s.balance_breaks.len(),
+        }
+    }
+}
+
 impl Entity {
+    /// Reads Account Aggregator data (see [`crate::aa`]) into this entity;
+    /// one summary per account in the data. Nothing is added on error.
+    pub fn add_aa(&mut self, bytes: &[u8], declared_bank: Option<&str>) -> Result<Vec<StatementSummary>> {
+        let statements = crate::aa::read(bytes, declared_bank)?;
+        let summaries = statements.iter().map(|s| StatementSummary::of(self.id, s)).collect();
+        for s in statements {
+            self.add_statement(s);
+        }
+        Ok(summaries)
+    }
+
+    /// The JSON text of one read endpoint, optionally for one account
+    /// (`account_id` applies to the endpoints that take it; see
+    /// [`Resource::filters_by_account`]).
+    pub fn response_json(&self, resource: Resource, account_id: Option<&str>) -> Result<String> {
+        if account_id.is_some() && !resource.filters_by_account() {
+            return Err(Error::invalid_argument("account_id", format!("{resource} does not filter by account")));
+        }
+        let json = match resource {
+            Resource::Accounts => serde_json::to_string(&self.accounts_response()),
+            Resource::Identity => serde_json::to_string(&self.identity_response()),
+            Resource::Transactions => serde_json::to_string(&self.transactions_response(account_id)?),
+            other => {
+                return Err(Error::invalid_argument(
+                    "resource",
+                    format!("{other} is not computed by this build of bankscope yet"),
+                ));
+            }
+        };
+        json.map_err(|e| Error::malformed(format!("serialising {resource}: {e}")))
+    }
+
     /// One completed progress object per statement, in the order they were added.
     pub fn progress(&self) -> Vec<Progress> {
         self.statements

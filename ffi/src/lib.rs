@@ -18,6 +18,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use bankscope::ErrorKind;
 
+mod entity;
+pub use entity::*;
+
 /// Result of every fallible call. Numbers are part of the ABI and never reused.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
