@@ -7,12 +7,15 @@
 //! way to JSON.
 
 pub mod error;
+pub mod limits;
 pub mod model;
 pub mod money;
+pub mod pdf;
 pub mod resources;
 pub mod taxonomy;
 
 pub use error::{Error, ErrorKind, Limit, Result};
+pub use limits::Limits;
 pub use model::{Entity, Metadata, Statement, Transaction, TxnType};
 pub use money::Money;
 
