@@ -69,9 +69,9 @@ fn wrong_or_missing_password_is_password_incorrect() {
         ("r2-user-password.pdf", None),
         ("r3-user-password.pdf", Some("wrong")),
         ("r4-aes-user-password.pdf", Some("")),
-        // (r5-user-password.pdf is not here: its owner password is empty, so
+        // (r5- and r6-user-password.pdf are not here: their owner password is empty, so
         // poppler, qpdf and we open it with any password.)
-        ("r6-user-password.pdf", None),
+        ("r6-both-passwords.pdf", None),
         ("r6-both-passwords.pdf", Some("asdfzxcv")),
     ] {
         let opts = OpenOptions { password: password.map(str::to_owned), ..OpenOptions::default() };
