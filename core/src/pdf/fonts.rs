@@ -26,7 +26,15 @@ enum Kind {
     /// One byte per code.
     Simple { widths: Box<[f32; 256]>, uni: Box<[Uni; 256]> },
     /// Type0: codes by the encoding CMap, widths by CID.
-    Composite { codes: CodeMap, widths: Vec<(u32, u32, f32)>, default_width: f32, to_unicode: ToUnicode },
+    Composite(Box<Composite>),
+}
+
+#[derive(Debug)]
+struct Composite {
+    codes: CodeMap,
+    widths: Vec<(u32, u32, f32)>,
+    default_width: f32,
+    to_unicode: ToUnicode,
 }
 
 /// A font as the text extractor needs it.
@@ -187,7 +195,7 @@ impl Font {
             b if b.starts_with("ZapfDingbats") => Some(&fontdata::ZAPF_DINGBATS),
             _ => None,
         };
-                let mut diffs: Option<&[Object]> = None;
+        let mut diffs: Option<&[Object]> = None;
         let enc_table = match get(doc, dict, b"Encoding") {
             Some(Object::Name(n)) => encoding_table(n),
             Some(Object::Dictionary(d)) => {
@@ -344,7 +352,7 @@ impl Font {
             embedded,
             scale: 0.001,
             v_scale: 1.0,
-            kind: Kind::Composite { codes, widths, default_width, to_unicode },
+            kind: Kind::Composite(Box::new(Composite { codes, widths, default_width, to_unicode })),
             extra: String::new(),
         })
     }
@@ -384,7 +392,8 @@ impl Font {
                 *i += 1;
                 Some((u32::from(b), true))
             }
-            Kind::Composite { codes, .. } => {
+            Kind::Composite(c) => {
+                let codes = &c.codes;
                 let before = *i;
                 let code = codes.next_code(bytes, i);
                 Some((code, *i - before == 1))
@@ -397,8 +406,9 @@ impl Font {
     pub(crate) fn width(&self, code: u32) -> f32 {
         match &self.kind {
             Kind::Simple { widths, .. } => widths.get(code as usize).copied().unwrap_or(0.0),
-            Kind::Composite { codes, widths, default_width, .. } => {
-                let cid = codes.cid(code);
+            Kind::Composite(c) => {
+                let (widths, default_width) = (&c.widths, &c.default_width);
+                let cid = c.codes.cid(code);
                 let idx = widths.partition_point(|w| w.0 <= cid);
                 // Ranges may overlap; the nearest one starting at or below the cid wins.
                 match idx.checked_sub(1).and_then(|k| widths.get(k)) {
@@ -424,12 +434,13 @@ impl Font {
                     true
                 }
             },
-            Kind::Composite { to_unicode, .. } => to_unicode.push(code, out),
+            Kind::Composite(c) => c.to_unicode.push(code, out),
         }
     }
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

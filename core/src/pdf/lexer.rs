@@ -57,11 +57,6 @@ impl<'a> Lexer<'a> {
         Lexer { data, pos: 0 }
     }
 
-    /// Byte offset of the next token.
-    pub(crate) fn pos(&self) -> usize {
-        self.pos
-    }
-
     fn peek(&self) -> Option<u8> {
         self.data.get(self.pos).copied()
     }
@@ -300,6 +295,7 @@ pub(crate) fn parse_number(s: &[u8]) -> Option<f32> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
@@ -324,12 +320,13 @@ mod tests {
 
     #[test]
     fn lexes_operators_strings_and_numbers() {
-        let (t, _) = tokens(b"BT /F1 12 Tf 1 0 0 1 72.5 -.5 Tm (a\\(b\\)c\\101) Tj [(x) -250 <4142>] TJ ET % comment\n");
+        let (t, _) =
+            tokens(b"BT /F1 12 Tf 1 0 0 1 72.5 -.5 Tm (a\\(b\\)c\\101) Tj [(x) -250 <4142>] TJ ET % comment\n");
         assert_eq!(
             t,
             vec![
-                "BT", "/F1", "12", "Tf", "1", "0", "0", "1", "72.5", "-0.5", "Tm", "(a(b)cA)", "Tj", "[", "(x)", "-250",
-                "(AB)", "]", "TJ", "ET"
+                "BT", "/F1", "12", "Tf", "1", "0", "0", "1", "72.5", "-0.5", "Tm", "(a(b)cA)", "Tj", "[", "(x)",
+                "-250", "(AB)", "]", "TJ", "ET"
             ]
         );
     }
