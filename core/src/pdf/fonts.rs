@@ -42,8 +42,6 @@ struct Composite {
 pub(crate) struct Font {
     /// BaseFont, with its subset tag.
     pub(crate) name: Arc<str>,
-    /// Whether a font program is embedded.
-    pub(crate) embedded: bool,
     /// Glyph-space to text-space scale of widths (0.001 except for Type3).
     pub(crate) scale: f32,
     /// Vertical text-space extent of 1 unit of font size (1 except for odd Type3s).
@@ -303,7 +301,7 @@ impl Font {
                 }
             };
         }
-        Ok(Font { name: base.into(), embedded, scale, v_scale, kind: Kind::Simple { widths, uni }, extra })
+        Ok(Font { name: base.into(), scale, v_scale, kind: Kind::Simple { widths, uni }, extra })
     }
 
     fn load_composite(doc: &Document, dict: &Dictionary, budget: &Budget) -> Result<Font> {
@@ -313,8 +311,6 @@ impl Font {
             Some(Object::Dictionary(d)) => Some(d),
             _ => None,
         };
-        let desc = cid_font.and_then(|d| get_dict(doc, d, b"FontDescriptor"));
-        let embedded = has_font_file(doc, desc);
         let codes = match get(doc, dict, b"Encoding") {
             Some(Object::Stream(s)) => cmap::parse(&budget.decode(s)?).1,
             _ => CodeMap::default(),
@@ -349,7 +345,6 @@ impl Font {
         let to_unicode = to_unicode(doc, dict, budget)?;
         Ok(Font {
             name: base.into(),
-            embedded,
             scale: 0.001,
             v_scale: 1.0,
             kind: Kind::Composite(Box::new(Composite { codes, widths, default_width, to_unicode })),
@@ -370,14 +365,7 @@ impl Font {
                 *slot = w;
             }
         }
-        Font {
-            name: "".into(),
-            embedded: false,
-            scale: 0.001,
-            v_scale: 1.0,
-            kind: Kind::Simple { widths, uni },
-            extra: String::new(),
-        }
+        Font { name: "".into(), scale: 0.001, v_scale: 1.0, kind: Kind::Simple { widths, uni }, extra: String::new() }
     }
 
     /// The next code of a shown string, advancing `i`; `None` at the end.

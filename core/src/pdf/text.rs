@@ -90,12 +90,11 @@ pub(crate) struct GlyphIn<'a> {
     pub(crate) white: bool,
 }
 
-/// A filled rectangle: displayed-page bbox `[x0, y0, x1, y1]`, white or not,
-/// and how many glyphs were drawn before it.
+/// A filled rectangle: displayed-page bbox `[x0, y0, x1, y1]` and how many
+/// glyphs were drawn before it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct FilledRect {
     pub(crate) bbox: [f32; 4],
-    pub(crate) white: bool,
     pub(crate) after_glyphs: u32,
 }
 
@@ -183,10 +182,10 @@ impl Collector {
         });
     }
 
-    pub(crate) fn fill_rect(&mut self, bbox: [f32; 4], white: bool) {
+    pub(crate) fn fill_rect(&mut self, bbox: [f32; 4]) {
         self.flush();
         if self.rects.len() < MAX_RECTS {
-            self.rects.push(FilledRect { bbox, white, after_glyphs: self.glyphs });
+            self.rects.push(FilledRect { bbox, after_glyphs: self.glyphs });
         }
     }
 
