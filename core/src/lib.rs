@@ -10,14 +10,17 @@ pub mod aa;
 pub mod aggregate;
 pub mod banks;
 pub mod error;
+pub mod limits;
 pub mod model;
 pub mod money;
+pub mod pdf;
 pub mod reconcile;
 pub mod resources;
 pub mod respond;
 pub mod taxonomy;
 
 pub use error::{Error, ErrorKind, Limit, Result};
+pub use limits::Limits;
 pub use model::{Entity, Metadata, Statement, Transaction, TxnType};
 pub use money::Money;
 

@@ -1,0 +1,464 @@
+//! The content-stream interpreter: graphics and text state, the text-showing
+//! operators, Form XObjects, and the filled rectangles and images the forensic
+//! record needs. Glyphs go to a [`Collector`] that builds words as they come.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use lopdf::{Dictionary, Document, Object, ObjectId};
+
+use super::fonts::Font;
+use super::lexer::{Lexer, Token};
+use super::objects::{Budget, deref, get, get_dict, get_name, num};
+use super::text::{Collector, GlyphIn};
+use crate::error::{Limit, Result};
+
+/// An affine matrix `[a b c d e f]` in PDF's row-vector convention.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Matrix {
+    pub(crate) a: f32,
+    pub(crate) b: f32,
+    pub(crate) c: f32,
+    pub(crate) d: f32,
+    pub(crate) e: f32,
+    pub(crate) f: f32,
+}
+
+impl Matrix {
+    pub(crate) const IDENTITY: Matrix = Matrix { a: 1.0, b: 0.0, c: 0.0, d: 1.0, e: 0.0, f: 0.0 };
+
+    pub(crate) fn new(v: [f32; 6]) -> Matrix {
+        Matrix { a: v[0], b: v[1], c: v[2], d: v[3], e: v[4], f: v[5] }
+    }
+
+    /// `self × other`: apply `self` first, then `other`.
+    pub(crate) fn then(&self, o: &Matrix) -> Matrix {
+        Matrix {
+            a: self.a * o.a + self.b * o.c,
+            b: self.a * o.b + self.b * o.d,
+            c: self.c * o.a + self.d * o.c,
+            d: self.c * o.b + self.d * o.d,
+            e: self.e * o.a + self.f * o.c + o.e,
+            f: self.e * o.b + self.f * o.d + o.f,
+        }
+    }
+
+    pub(crate) fn apply(&self, x: f32, y: f32) -> (f32, f32) {
+        (x * self.a + y * self.c + self.e, x * self.b + y * self.d + self.f)
+    }
+
+    fn translate(tx: f32, ty: f32) -> Matrix {
+        Matrix { e: tx, f: ty, ..Matrix::IDENTITY }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct GState {
+    ctm: Matrix,
+    font: Option<Rc<Font>>,
+    size: f32,
+    char_spacing: f32,
+    word_spacing: f32,
+    h_scale: f32,
+    leading: f32,
+    rise: f32,
+    render: u8,
+    fill_white: bool,
+    fill_components: u8,
+}
+
+/// Operands between operators; strings are ranges of the scratch buffer.
+#[derive(Clone, Copy, Debug)]
+enum Operand<'a> {
+    Num(f32),
+    Name(&'a [u8]),
+    Str(usize, usize),
+    ArrayStart,
+    ArrayEnd,
+    Other,
+}
+
+/// Operands kept at most; a stream that never calls an operator is hostile.
+const MAX_OPERANDS: usize = 1 << 16;
+
+/// Fonts read once per pass, by object id.
+pub(crate) type FontCache = HashMap<ObjectId, Rc<Font>>;
+
+/// One page's interpretation.
+pub(crate) struct Interpreter<'a> {
+    doc: &'a Document,
+    budget: &'a Budget<'a>,
+    fonts: &'a mut FontCache,
+    pub(crate) out: &'a mut Collector,
+    form_stack: Vec<ObjectId>,
+    fallback: Rc<Font>,
+    ops_seen: u32,
+    /// Content streams seen (page and forms) with a `/TouchUp_TextEdit` marker.
+    pub(crate) touchup_markers: u32,
+}
+
+impl std::fmt::Debug for Interpreter<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Interpreter").field("depth", &self.form_stack.len()).finish()
+    }
+}
+
+impl<'a> Interpreter<'a> {
+    pub(crate) fn new(
+        doc: &'a Document,
+        budget: &'a Budget<'a>,
+        fonts: &'a mut FontCache,
+        out: &'a mut Collector,
+    ) -> Self {
+        Interpreter {
+            doc,
+            budget,
+            fonts,
+            out,
+            form_stack: Vec::new(),
+            fallback: Rc::new(Font::fallback()),
+            ops_seen: 0,
+            touchup_markers: 0,
+        }
+    }
+
+    /// Interpret one content stream with `resources`, starting from `ctm`.
+    pub(crate) fn run(&mut self, content: &[u8], resources: Option<&Dictionary>, ctm: Matrix) -> Result<()> {
+        if memchr_find(content, b"TouchUp_TextEdit") {
+            self.touchup_markers += 1;
+        }
+        let mut gs = GState {
+            ctm,
+            font: None,
+            size: 0.0,
+            char_spacing: 0.0,
+            word_spacing: 0.0,
+            h_scale: 1.0,
+            leading: 0.0,
+            rise: 0.0,
+            render: 0,
+            fill_white: false,
+            fill_components: 1,
+        };
+        let mut stack: Vec<GState> = Vec::new();
+        let mut tm = Matrix::IDENTITY;
+        let mut tlm = Matrix::IDENTITY;
+        let mut path: Vec<[f32; 4]> = Vec::new();
+        let mut lx = Lexer::new(content);
+        let mut scratch: Vec<u8> = Vec::new();
+        let mut ops: Vec<Operand> = Vec::new();
+        let mut glyph_text = String::new();
+
+        while let Some(tok) = lx.next_token(&mut scratch) {
+            let op: &[u8] = match tok {
+                Token::Number(n) => {
+                    ops.push(Operand::Num(n));
+                    if ops.len() > MAX_OPERANDS {
+                        ops.clear();
+                        scratch.clear();
+                    }
+                    continue;
+                }
+                Token::Name(n) => {
+                    ops.push(Operand::Name(n));
+                    continue;
+                }
+                Token::Str { start, end } => {
+                    ops.push(Operand::Str(start, end));
+                    continue;
+                }
+                Token::ArrayStart => {
+                    ops.push(Operand::ArrayStart);
+                    continue;
+                }
+                Token::ArrayEnd => {
+                    ops.push(Operand::ArrayEnd);
+                    continue;
+                }
+                Token::DictStart | Token::DictEnd => {
+                    ops.push(Operand::Other);
+                    continue;
+                }
+                Token::Keyword(k) => k,
+            };
+            self.ops_seen = self.ops_seen.wrapping_add(1);
+            if self.ops_seen % 4096 == 0 {
+                self.budget.check_time()?;
+            }
+            let n = |i: usize| -> f32 {
+                match ops.len().checked_sub(i + 1).and_then(|k| ops.get(k)) {
+                    Some(Operand::Num(v)) => *v,
+                    _ => 0.0,
+                }
+            };
+            match op {
+                b"q" if stack.len() < 4096 => stack.push(gs.clone()),
+                b"Q" => {
+                    if let Some(s) = stack.pop() {
+                        gs = s;
+                    }
+                }
+                b"cm" if ops.len() >= 6 => {
+                    let m = Matrix::new([n(5), n(4), n(3), n(2), n(1), n(0)]);
+                    gs.ctm = m.then(&gs.ctm);
+                }
+                b"BT" => {
+                    tm = Matrix::IDENTITY;
+                    tlm = Matrix::IDENTITY;
+                }
+                b"Tf" => {
+                    gs.size = n(0);
+                    if let Some(Operand::Name(name)) = ops.len().checked_sub(2).and_then(|k| ops.get(k)) {
+                        gs.font = Some(self.font(resources, name)?);
+                    }
+                }
+                b"Tc" => gs.char_spacing = n(0),
+                b"Tw" => gs.word_spacing = n(0),
+                b"Tz" => gs.h_scale = n(0) / 100.0,
+                b"TL" => gs.leading = n(0),
+                b"Ts" => gs.rise = n(0),
+                b"Tr" => gs.render = n(0).clamp(0.0, 7.0) as u8,
+                b"Td" => {
+                    tlm = Matrix::translate(n(1), n(0)).then(&tlm);
+                    tm = tlm;
+                }
+                b"TD" => {
+                    gs.leading = -n(0);
+                    tlm = Matrix::translate(n(1), n(0)).then(&tlm);
+                    tm = tlm;
+                }
+                b"Tm" if ops.len() >= 6 => {
+                    tlm = Matrix::new([n(5), n(4), n(3), n(2), n(1), n(0)]);
+                    tm = tlm;
+                }
+                b"T*" => {
+                    tlm = Matrix::translate(0.0, -gs.leading).then(&tlm);
+                    tm = tlm;
+                }
+                b"Tj" | b"'" | b"\"" => {
+                    if op == b"\"" {
+                        gs.word_spacing = n(2);
+                        gs.char_spacing = n(1);
+                    }
+                    if op != b"Tj" {
+                        tlm = Matrix::translate(0.0, -gs.leading).then(&tlm);
+                        tm = tlm;
+                    }
+                    if let Some(Operand::Str(s, e)) = ops.last() {
+                        let bytes = scratch.get(*s..*e).unwrap_or_default();
+                        self.show(&gs, &mut tm, bytes, &mut glyph_text);
+                    }
+                }
+                b"TJ" => {
+                    let mut k = ops.iter().rposition(|o| matches!(o, Operand::ArrayStart)).map_or(0, |p| p + 1);
+                    while let Some(o) = ops.get(k) {
+                        match *o {
+                            Operand::Str(s, e) => {
+                                let bytes = scratch.get(s..e).unwrap_or_default();
+                                self.show(&gs, &mut tm, bytes, &mut glyph_text);
+                            }
+                            Operand::Num(v) => {
+                                let tx = -v / 1000.0 * gs.size * gs.h_scale;
+                                tm = Matrix::translate(tx, 0.0).then(&tm);
+                            }
+                            _ => {}
+                        }
+                        k += 1;
+                    }
+                }
+                b"g" => set_fill(&mut gs, &ops, 1),
+                b"rg" => set_fill(&mut gs, &ops, 3),
+                b"k" => set_fill(&mut gs, &ops, 4),
+                b"sc" | b"scn" => {
+                    let comps = gs.fill_components;
+                    set_fill(&mut gs, &ops, comps);
+                }
+                b"cs" => {
+                    let comps = match ops.last() {
+                        Some(Operand::Name(b"DeviceGray" | b"G" | b"CalGray")) => 1,
+                        Some(Operand::Name(b"DeviceCMYK" | b"CMYK")) => 4,
+                        Some(Operand::Name(b"DeviceRGB" | b"RGB" | b"CalRGB")) => 3,
+                        _ => 0,
+                    };
+                    gs.fill_components = comps;
+                    gs.fill_white = false;
+                }
+                b"re" if ops.len() >= 4 => {
+                    let (x, y, w, h) = (n(3), n(2), n(1), n(0));
+                    if path.len() < 4096 {
+                        path.push(device_bbox(&gs.ctm, x, y, x + w, y + h));
+                    }
+                }
+                b"f" | b"F" | b"f*" | b"B" | b"B*" | b"b" | b"b*" => {
+                    for r in path.drain(..) {
+                        self.out.fill_rect(r);
+                    }
+                }
+                b"n" | b"S" | b"s" => path.clear(),
+                b"Do" => {
+                    if let Some(Operand::Name(name)) = ops.last() {
+                        self.xobject(resources, name, &gs.ctm)?;
+                    }
+                }
+                b"ID" => {
+                    lx.skip_inline_image();
+                    self.out.images += 1;
+                }
+                _ => {}
+            }
+            ops.clear();
+            scratch.clear();
+        }
+        Ok(())
+    }
+
+    fn font(&mut self, resources: Option<&Dictionary>, name: &[u8]) -> Result<Rc<Font>> {
+        let doc = self.doc;
+        let Some(fonts) = resources.and_then(|r| get_dict(doc, r, b"Font")) else {
+            return Ok(self.fallback.clone());
+        };
+        let entry = fonts.get(name).ok();
+        let id = entry.and_then(|o| o.as_reference().ok());
+        if let Some(f) = id.and_then(|id| self.fonts.get(&id)) {
+            return Ok(f.clone());
+        }
+        let font = match entry.map(|o| deref(doc, o)) {
+            Some(Object::Dictionary(d)) => Rc::new(Font::load(doc, d, self.budget)?),
+            _ => self.fallback.clone(),
+        };
+        if let Some(id) = id {
+            self.fonts.insert(id, font.clone());
+        }
+        Ok(font)
+    }
+
+    fn xobject(&mut self, resources: Option<&Dictionary>, name: &[u8], ctm: &Matrix) -> Result<()> {
+        let doc = self.doc;
+        let Some(xobjects) = resources.and_then(|r| get_dict(doc, r, b"XObject")) else { return Ok(()) };
+        let Ok(entry) = xobjects.get(name) else { return Ok(()) };
+        let id = entry.as_reference().ok();
+        let Object::Stream(stream) = deref(doc, entry) else { return Ok(()) };
+        match get_name(doc, &stream.dict, b"Subtype") {
+            Some(b"Image") => {
+                self.out.images += 1;
+                Ok(())
+            }
+            Some(b"Form") => {
+                if let Some(id) = id {
+                    if self.form_stack.contains(&id) {
+                        return Ok(()); // a cycle: drawn once already
+                    }
+                }
+                let depth = self.form_stack.len() as u64 + 1;
+                self.budget.limits.check(Limit::ObjectDepth, depth)?;
+                let m = match get(doc, &stream.dict, b"Matrix") {
+                    Some(Object::Array(a)) if a.len() == 6 => {
+                        let mut v = [0f32; 6];
+                        for (slot, o) in v.iter_mut().zip(a) {
+                            *slot = num(deref(doc, o)).unwrap_or(0.0);
+                        }
+                        Matrix::new(v)
+                    }
+                    _ => Matrix::IDENTITY,
+                };
+                let content = self.budget.decode(stream)?;
+                let form_res = get_dict(doc, &stream.dict, b"Resources").or(resources);
+                self.form_stack.push(id.unwrap_or((0, 0)));
+                let r = self.run(&content, form_res, m.then(ctm));
+                self.form_stack.pop();
+                r
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Show one string: per glyph, place it and advance the text matrix.
+    fn show(&mut self, gs: &GState, tm: &mut Matrix, bytes: &[u8], glyph_text: &mut String) {
+        let font = gs.font.clone().unwrap_or_else(|| self.fallback.clone());
+        let mut m = tm.then(&gs.ctm);
+        let size = gs.size;
+        let v_len = (m.c * m.c + m.d * m.d).sqrt();
+        let dev_size = (size * v_len * font.v_scale).abs();
+        let invisible = gs.render == 3 || gs.render == 7;
+        let mut i = 0;
+        while let Some((code, single)) = font.next_code(bytes, &mut i) {
+            let w = font.width(code) * font.scale;
+            let (ox, oy) = (gs.rise * m.c + m.e, gs.rise * m.d + m.f);
+            let adv = w * size * gs.h_scale;
+            glyph_text.clear();
+            if !font.push_text(code, glyph_text) {
+                glyph_text.push('\u{FFFD}');
+            }
+            self.out.glyph(&GlyphIn {
+                x: ox,
+                y: oy,
+                dx: adv * m.a,
+                dy: adv * m.b,
+                size: dev_size,
+                font: &font.name,
+                text: glyph_text,
+                invisible,
+                white: gs.fill_white,
+            });
+            let spacing = gs.char_spacing + if single && code == 32 { gs.word_spacing } else { 0.0 };
+            let tx = (w * size + spacing) * gs.h_scale;
+            tm.e += tx * tm.a;
+            tm.f += tx * tm.b;
+            m.e += tx * m.a;
+            m.f += tx * m.b;
+        }
+    }
+}
+
+fn set_fill(gs: &mut GState, ops: &[Operand], comps: u8) {
+    let vals = ops.iter().filter_map(|o| if let Operand::Num(v) = o { Some(*v) } else { None });
+    let mut count = 0u8;
+    let mut all_one = true;
+    let mut all_zero = true;
+    for v in vals {
+        count = count.saturating_add(1);
+        all_one &= v >= 0.99;
+        all_zero &= v <= 0.01;
+    }
+    gs.fill_components = comps;
+    gs.fill_white = count == comps
+        && match comps {
+            1 | 3 => all_one,
+            4 => all_zero,
+            _ => false,
+        };
+}
+
+fn device_bbox(ctm: &Matrix, x0: f32, y0: f32, x1: f32, y1: f32) -> [f32; 4] {
+    let pts = [ctm.apply(x0, y0), ctm.apply(x1, y0), ctm.apply(x0, y1), ctm.apply(x1, y1)];
+    let mut b = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+    for (x, y) in pts {
+        b[0] = b[0].min(x);
+        b[1] = b[1].min(y);
+        b[2] = b[2].max(x);
+        b[3] = b[3].max(y);
+    }
+    b
+}
+
+/// Whether `needle` occurs in `hay`.
+pub(crate) fn memchr_find(hay: &[u8], needle: &[u8]) -> bool {
+    let Some(&first) = needle.first() else { return true };
+    hay.iter().enumerate().filter(|(_, b)| **b == first).any(|(i, _)| hay.get(i..i + needle.len()) == Some(needle))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matrices_compose_in_pdf_order() {
+        let scale = Matrix::new([2.0, 0.0, 0.0, 2.0, 0.0, 0.0]);
+        let shift = Matrix::translate(10.0, 5.0);
+        assert_eq!(scale.then(&shift).apply(1.0, 1.0), (12.0, 7.0));
+        assert_eq!(shift.then(&scale).apply(1.0, 1.0), (22.0, 12.0));
+        assert!(memchr_find(b"/TouchUp_TextEdit MP", b"TouchUp_TextEdit"));
+        assert!(!memchr_find(b"TouchUp", b"TouchUp_TextEdit"));
+    }
+}

@@ -1,0 +1,42 @@
+//! Reading PDF statements: decryption, positioned text, the forensic record.
+//!
+//! ```no_run
+//! use bankscope::pdf::{self, OpenOptions};
+//! # fn main() -> bankscope::Result<()> {
+//! let bytes = std::fs::read("statement.pdf").expect("readable");
+//! let doc = pdf::open(&bytes, &OpenOptions::with_password("secret"))?;
+//! for page in doc.pages()? {
+//!     for run in &page.runs {
+//!         println!("{:>7.1} {:>7.1} {:>6.1} {}", run.x0, run.x1, run.y, run.text);
+//!     }
+//!     print!("{}", pdf::layout_text(&page));
+//! }
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! lopdf parses the file and decrypts it; the content-stream interpreter, the
+//! fonts, the word building and the layout are ours ([`content`], [`fonts`],
+//! [`text`]), written for positions a table reader can trust and for speed.
+
+mod cmap;
+mod content;
+#[rustfmt::skip]
+mod fontdata;
+mod fonts;
+mod forensics;
+mod lexer;
+mod objects;
+mod open;
+mod text;
+
+pub use forensics::{FontUse, Forensics, Hidden, HiddenText, Info, PageForensics, Xmp, parse_pdf_date};
+pub use open::{Document, EncryptionKind, OpenOptions, open};
+pub use text::{Page, TextRun, layout_text};
+
+use crate::error::Result;
+
+/// Open `bytes` and read every page's positioned text: [`open`] then [`Document::pages`].
+pub fn extract(bytes: &[u8], options: &OpenOptions) -> Result<Vec<Page>> {
+    open(bytes, options)?.pages()
+}

@@ -1,0 +1,295 @@
+//! Opening PDF bytes: limits on the input, decryption, the page list, and
+//! each page's geometry, resources and content.
+
+use std::fmt;
+use std::time::Instant;
+
+use lopdf::{Dictionary, Object, ObjectId};
+
+use super::content::{FontCache, Interpreter, Matrix};
+use super::objects::{Budget, deref, get, get_dict, num, rect};
+use super::text::{Collector, FilledRect, Page};
+use crate::error::{Error, Limit, Result};
+use crate::limits::Limits;
+
+/// How to open a PDF: the password (user or owner) and the limits.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct OpenOptions {
+    /// The password, when the file is encrypted with a non-empty one.
+    pub password: Option<String>,
+    /// Resource limits.
+    pub limits: Limits,
+}
+
+impl OpenOptions {
+    /// Options with a password and default limits.
+    pub fn with_password(password: impl Into<String>) -> Self {
+        OpenOptions { password: Some(password.into()), limits: Limits::default() }
+    }
+}
+
+impl fmt::Debug for OpenOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OpenOptions")
+            .field("password", &self.password.as_ref().map(|_| "***"))
+            .field("limits", &self.limits)
+            .finish()
+    }
+}
+
+/// The security handler a file was encrypted with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum EncryptionKind {
+    /// Not encrypted.
+    None,
+    /// RC4 with a 40-bit key (R2, or R3 with /Length 40).
+    Rc4_40,
+    /// RC4 with a 128-bit key (R3, or R4 with the V2 crypt filter).
+    Rc4_128,
+    /// AES-128 (R4 with the AESV2 crypt filter).
+    Aes128,
+    /// AES-256 (R5, R6).
+    Aes256,
+    /// A standard handler this list does not name.
+    Other,
+}
+
+/// An open PDF: decrypted objects, the page list and the limits to read it under.
+pub struct Document {
+    pub(crate) doc: lopdf::Document,
+    pub(crate) limits: Limits,
+    pub(crate) pages: Vec<ObjectId>,
+    pub(crate) encryption: EncryptionKind,
+    pub(crate) encryption_revision: Option<i64>,
+    pub(crate) eof_markers: u32,
+}
+
+impl fmt::Debug for Document {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Document")
+            .field("pages", &self.pages.len())
+            .field("encryption", &self.encryption)
+            .field("limits", &self.limits)
+            .finish()
+    }
+}
+
+/// One page, interpreted: its words and what the forensic record needs.
+#[derive(Debug)]
+pub(crate) struct PageScan {
+    pub(crate) page: Page,
+    pub(crate) rects: Vec<FilledRect>,
+    pub(crate) images: u32,
+    pub(crate) content_streams: u32,
+    pub(crate) touchup_markers: u32,
+}
+
+fn lopdf_error(e: lopdf::Error, limits: &Limits) -> Error {
+    match e {
+        lopdf::Error::InvalidPassword => Error::PasswordIncorrect,
+        lopdf::Error::Decompress(lopdf::DecompressError::MemoryLimitExceeded { limit }) => Error::LimitExceeded {
+            limit: Limit::StreamBytes,
+            value: (limit as u64).saturating_add(1),
+            max: limits.stream_bytes,
+        },
+        lopdf::Error::UnsupportedSecurityHandler(h) => {
+            Error::malformed(format!("unsupported security handler /{}", String::from_utf8_lossy(&h)))
+        }
+        other => Error::malformed(format!("cannot read the PDF structure: {other}")),
+    }
+}
+
+fn encryption_kind(state: &lopdf::EncryptionState) -> EncryptionKind {
+    match state.revision() {
+        2 => EncryptionKind::Rc4_40,
+        3 => match state.key_length() {
+            Some(bits) if bits <= 40 || bits == 5 => EncryptionKind::Rc4_40,
+            _ => EncryptionKind::Rc4_128,
+        },
+        4 => {
+            let filter = state.get_stream_filter();
+            match filter.method() {
+                b"AESV2" => EncryptionKind::Aes128,
+                b"AESV3" => EncryptionKind::Aes256,
+                b"V2" => EncryptionKind::Rc4_128,
+                b"Identity" => EncryptionKind::None,
+                _ => EncryptionKind::Other,
+            }
+        }
+        5 | 6 => EncryptionKind::Aes256,
+        _ => EncryptionKind::Other,
+    }
+}
+
+/// Open PDF bytes. Wrong or missing password → [`Error::PasswordIncorrect`];
+/// bytes that are not a readable PDF → [`Error::Malformed`]; past a limit →
+/// [`Error::LimitExceeded`].
+pub fn open(bytes: &[u8], options: &OpenOptions) -> Result<Document> {
+    let limits = &options.limits;
+    let started = Instant::now();
+    limits.check(Limit::InputBytes, bytes.len() as u64)?;
+    let head = bytes.get(..bytes.len().min(1024)).unwrap_or_default();
+    if !head.windows(5).any(|w| w == b"%PDF-") {
+        return Err(Error::malformed("not a PDF: no %PDF- header"));
+    }
+    let load = lopdf::LoadOptions {
+        password: options.password.clone(),
+        max_decompressed_size: Some(usize::try_from(limits.stream_bytes).unwrap_or(usize::MAX)),
+        ..lopdf::LoadOptions::default()
+    };
+    // lopdf is written not to panic on bad input; the guard keeps a bug there
+    // from reaching our callers as a panic.
+    let loaded = std::panic::catch_unwind(|| lopdf::Document::load_mem_with_options(bytes, load))
+        .map_err(|_| Error::malformed("the PDF structure could not be read"))?;
+    let doc = loaded.map_err(|e| lopdf_error(e, limits))?;
+    if doc.trailer.has(b"Encrypt") && doc.encryption_state.is_none() {
+        return Err(Error::PasswordIncorrect);
+    }
+    let (encryption, encryption_revision) = match &doc.encryption_state {
+        Some(s) => (encryption_kind(s), Some(s.revision())),
+        None => (EncryptionKind::None, None),
+    };
+    let ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    limits.check(Limit::TimeMillis, ms)?;
+    let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
+    limits.check(Limit::Pages, pages.len() as u64)?;
+    if pages.is_empty() {
+        return Err(Error::malformed("the PDF has no pages"));
+    }
+    Ok(Document {
+        doc,
+        limits: limits.clone(),
+        pages,
+        encryption,
+        encryption_revision,
+        eof_markers: count(bytes, b"%%EOF"),
+    })
+}
+
+fn count(hay: &[u8], needle: &[u8]) -> u32 {
+    let n = hay.windows(needle.len()).filter(|w| *w == needle).count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl Document {
+    /// Number of pages.
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// The security handler the file was encrypted with.
+    pub fn encryption(&self) -> EncryptionKind {
+        self.encryption
+    }
+
+    /// Every page's positioned text. A document in which no page has any text
+    /// (a scan) is [`Error::PdfIsImage`].
+    pub fn pages(&self) -> Result<Vec<Page>> {
+        let budget = Budget::new(&self.limits, Instant::now());
+        let mut fonts = FontCache::new();
+        let mut out = Vec::with_capacity(self.pages.len());
+        for i in 0..self.pages.len() {
+            out.push(self.scan(i, &budget, &mut fonts)?.page);
+        }
+        if out.iter().all(|p| p.runs.iter().all(|r| r.text.trim().is_empty())) {
+            return Err(Error::PdfIsImage { pages: out.len() });
+        }
+        Ok(out)
+    }
+
+    /// One page's positioned text, `index` counted from 0.
+    pub fn page(&self, index: usize) -> Result<Page> {
+        let budget = Budget::new(&self.limits, Instant::now());
+        Ok(self.scan(index, &budget, &mut FontCache::new())?.page)
+    }
+
+    /// A page attribute, inherited through `/Parent` as the spec allows.
+    pub(crate) fn inherited<'a>(&'a self, page: &'a Dictionary, key: &[u8]) -> Option<&'a Object> {
+        let mut node = page;
+        for _ in 0..self.limits.object_depth.min(256) {
+            if let Some(v) = get(&self.doc, node, key) {
+                return Some(v);
+            }
+            node = get_dict(&self.doc, node, b"Parent")?;
+        }
+        None
+    }
+
+    pub(crate) fn page_dict(&self, index: usize) -> Result<&Dictionary> {
+        let id = self.pages.get(index).ok_or_else(|| Error::invalid_argument("page", "no such page"))?;
+        self.doc.get_dictionary(*id).map_err(|_| Error::malformed(format!("page {} is not a dictionary", index + 1)))
+    }
+
+    /// The displayed box (CropBox within MediaBox) and rotation of a page.
+    pub(crate) fn geometry(&self, page: &Dictionary) -> ([f32; 4], u16) {
+        let media =
+            self.inherited(page, b"MediaBox").and_then(|o| rect(&self.doc, o)).unwrap_or([0.0, 0.0, 612.0, 792.0]);
+        let crop = self
+            .inherited(page, b"CropBox")
+            .and_then(|o| rect(&self.doc, o))
+            .map(|c| [c[0].max(media[0]), c[1].max(media[1]), c[2].min(media[2]), c[3].min(media[3])]);
+        let bbox = match crop {
+            Some(c) if c[2] > c[0] && c[3] > c[1] => c,
+            _ => media,
+        };
+        let rotate = self.inherited(page, b"Rotate").and_then(num).unwrap_or(0.0) as i64;
+        let rotation = u16::try_from(rotate.rem_euclid(360) / 90 * 90).unwrap_or(0);
+        (bbox, rotation)
+    }
+
+    /// The decoded content streams of a page, and how many there are.
+    pub(crate) fn contents(&self, page: &Dictionary, budget: &Budget) -> Result<(Vec<u8>, u32)> {
+        let mut data = Vec::new();
+        let mut count = 0u32;
+        let streams: Vec<&Object> = match page.get(b"Contents").map(|o| deref(&self.doc, o)) {
+            Ok(Object::Array(a)) => a.iter().map(|o| deref(&self.doc, o)).collect(),
+            Ok(o) => vec![o],
+            Err(_) => Vec::new(),
+        };
+        for s in streams {
+            if let Object::Stream(s) = s {
+                count += 1;
+                data.extend_from_slice(&budget.decode(s)?);
+                data.push(b'\n');
+            }
+        }
+        Ok((data, count))
+    }
+
+    pub(crate) fn scan(&self, index: usize, budget: &Budget, fonts: &mut FontCache) -> Result<PageScan> {
+        budget.check_time()?;
+        let page = self.page_dict(index)?;
+        let (bbox, rotation) = self.geometry(page);
+        let [x0, y0, x1, y1] = bbox;
+        let (w, h) = (x1 - x0, y1 - y0);
+        // User space to the displayed page, origin top-left, y down.
+        let (device, width, height) = match rotation {
+            90 => (Matrix::new([0.0, 1.0, 1.0, 0.0, -y0, -x0]), h, w),
+            180 => (Matrix::new([-1.0, 0.0, 0.0, 1.0, x1, -y0]), w, h),
+            270 => (Matrix::new([0.0, -1.0, -1.0, 0.0, y1, x1]), h, w),
+            _ => (Matrix::new([1.0, 0.0, 0.0, -1.0, -x0, y1]), w, h),
+        };
+        let resources = self.inherited(page, b"Resources").and_then(|o| match o {
+            Object::Dictionary(d) => Some(d),
+            _ => None,
+        });
+        let (content, content_streams) = self.contents(page, budget)?;
+        let mut collector = Collector::new((width, height));
+        let touchup_markers = {
+            let mut interp = Interpreter::new(&self.doc, budget, fonts, &mut collector);
+            interp.run(&content, resources, device)?;
+            interp.touchup_markers
+        };
+        collector.flush();
+        let Collector { runs, rects, images, .. } = collector;
+        Ok(PageScan {
+            page: Page { number: index as u32 + 1, width, height, rotation, runs },
+            rects,
+            images,
+            content_streams,
+            touchup_markers,
+        })
+    }
+}

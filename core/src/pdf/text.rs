@@ -1,0 +1,323 @@
+//! Glyphs to words, and words to reading-order text.
+//!
+//! The interpreter hands over glyphs in drawing order; [`Collector`] joins a
+//! glyph to the word before it when it continues the same baseline without a
+//! gap, as poppler's text output does (a gap wider than a tenth of the font size,
+//! a drawn space or a jump back starts a new word). [`layout_text`] then prints
+//! lines top to bottom with words placed at their columns, like
+//! `pdftotext -layout`.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// A word on a page: glyphs that share a baseline with no gap between them.
+///
+/// Coordinates are PDF points in the displayed page (after `/Rotate`), origin
+/// at the top-left, y growing downwards. For `rotation` 0 (text reading left to
+/// right) `x0`/`x1` are the left and right edges and `y` is the baseline. For
+/// other rotations they are measured in the text's own frame: the page turned
+/// by `rotation` degrees counter-clockwise so that the text reads left to right.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct TextRun {
+    /// The Unicode text.
+    pub text: String,
+    /// Start of the word along the reading direction.
+    pub x0: f32,
+    /// End of the word along the reading direction (start plus advance widths).
+    pub x1: f32,
+    /// Baseline.
+    pub y: f32,
+    /// Font size in points as displayed (text matrix and CTM applied).
+    pub font_size: f32,
+    /// BaseFont name of the font, with its subset tag (`ABCDEF+Arial`).
+    #[serde(serialize_with = "ser_arc_str")]
+    pub font: Arc<str>,
+    /// Direction of the text on the displayed page in degrees clockwise: 0, 90, 180 or 270.
+    pub rotation: u16,
+    /// Drawn invisible (text render mode 3 or 7), as OCR layers and hidden edits are.
+    pub invisible: bool,
+    /// Drawn in white fill.
+    pub white: bool,
+    /// Drawing order on the page (index of the first glyph among all glyphs).
+    pub order: u32,
+}
+
+fn ser_arc_str<S: serde::Serializer>(v: &Arc<str>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v)
+}
+
+impl TextRun {
+    /// Top of the word's box (baseline minus the font size).
+    pub fn top(&self) -> f32 {
+        self.y - self.font_size
+    }
+}
+
+/// One page of positioned text.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Page {
+    /// 1-based page number.
+    pub number: u32,
+    /// Displayed width in points (after `/Rotate`).
+    pub width: f32,
+    /// Displayed height in points (after `/Rotate`).
+    pub height: f32,
+    /// The page's `/Rotate`, normalised to 0, 90, 180 or 270.
+    pub rotation: u16,
+    /// Words in drawing order.
+    pub runs: Vec<TextRun>,
+}
+
+impl Page {
+    /// The page's text in reading order (see [`layout_text`]).
+    pub fn text(&self) -> String {
+        layout_text(self)
+    }
+}
+
+/// A glyph as placed by the interpreter, in displayed-page coordinates.
+#[derive(Debug)]
+pub(crate) struct GlyphIn<'a> {
+    pub(crate) x: f32,
+    pub(crate) y: f32,
+    /// Advance vector (including character and word spacing).
+    pub(crate) dx: f32,
+    pub(crate) dy: f32,
+    pub(crate) size: f32,
+    pub(crate) font: &'a Arc<str>,
+    pub(crate) text: &'a str,
+    pub(crate) invisible: bool,
+    pub(crate) white: bool,
+}
+
+/// A filled rectangle: displayed-page bbox `[x0, y0, x1, y1]` and how many
+/// glyphs were drawn before it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FilledRect {
+    pub(crate) bbox: [f32; 4],
+    pub(crate) after_glyphs: u32,
+}
+
+/// Builds words from glyphs, and keeps what the forensic record needs.
+#[derive(Debug, Default)]
+pub(crate) struct Collector {
+    pub(crate) runs: Vec<TextRun>,
+    cur: Option<TextRun>,
+    pub(crate) rects: Vec<FilledRect>,
+    pub(crate) images: u32,
+    pub(crate) glyphs: u32,
+    /// Displayed page size; glyphs placed outside it are not shown, so not read.
+    pub(crate) bounds: (f32, f32),
+}
+
+/// Map displayed-page coordinates into the frame of a text direction.
+fn to_frame(rot: u16, x: f32, y: f32) -> (f32, f32) {
+    match rot {
+        90 => (y, -x),
+        180 => (-x, -y),
+        270 => (-y, x),
+        _ => (x, y),
+    }
+}
+
+fn quadrant(dx: f32, dy: f32) -> Option<u16> {
+    if dx == 0.0 && dy == 0.0 {
+        None
+    } else if dx.abs() >= dy.abs() {
+        Some(if dx > 0.0 { 0 } else { 180 })
+    } else {
+        Some(if dy > 0.0 { 90 } else { 270 })
+    }
+}
+
+/// At most this many filled rectangles are kept per page.
+const MAX_RECTS: usize = 100_000;
+
+impl Collector {
+    pub(crate) fn new(bounds: (f32, f32)) -> Self {
+        Collector { bounds, ..Collector::default() }
+    }
+
+    pub(crate) fn glyph(&mut self, g: &GlyphIn) {
+        let order = self.glyphs;
+        self.glyphs = self.glyphs.saturating_add(1);
+        let (w, h) = self.bounds;
+        let outside = g.x < -1.0 || g.y < -1.0 || (w > 0.0 && g.x > w + 1.0) || (h > 0.0 && g.y > h + 1.0);
+        if outside || g.text.is_empty() || g.text.chars().all(char::is_whitespace) {
+            self.flush();
+            return;
+        }
+        let rot = quadrant(g.dx, g.dy).or(self.cur.as_ref().map(|c| c.rotation)).unwrap_or(0);
+        let (u0, v) = to_frame(rot, g.x, g.y);
+        let (ue, _) = to_frame(rot, g.x + g.dx, g.y + g.dy);
+        let u1 = ue.max(u0);
+        let size = g.size;
+        if let Some(cur) = self.cur.as_mut() {
+            let tol = cur.font_size.max(size).max(0.1);
+            let gap = u0 - cur.x1;
+            let joins = cur.rotation == rot
+                && (v - cur.y).abs() <= 0.5 * tol
+                && gap <= 0.1 * tol
+                && gap >= -0.5 * tol
+                && cur.invisible == g.invisible;
+            if joins {
+                cur.text.push_str(g.text);
+                cur.x1 = cur.x1.max(u1);
+                cur.white &= g.white;
+                return;
+            }
+        }
+        self.flush();
+        self.cur = Some(TextRun {
+            text: g.text.to_owned(),
+            x0: u0,
+            x1: u1,
+            y: v,
+            font_size: size,
+            font: g.font.clone(),
+            rotation: rot,
+            invisible: g.invisible,
+            white: g.white,
+            order,
+        });
+    }
+
+    pub(crate) fn fill_rect(&mut self, bbox: [f32; 4]) {
+        self.flush();
+        if self.rects.len() < MAX_RECTS {
+            self.rects.push(FilledRect { bbox, after_glyphs: self.glyphs });
+        }
+    }
+
+    /// End the current word.
+    pub(crate) fn flush(&mut self) {
+        if let Some(w) = self.cur.take() {
+            self.runs.push(w);
+        }
+    }
+}
+
+/// A line of words for layout: baseline, size and the runs' indices.
+struct Line {
+    y: f32,
+    size: f32,
+    runs: Vec<usize>,
+}
+
+/// The text of a page in reading order: lines top to bottom, words left to
+/// right, each word at the column its x position gives (as `pdftotext -layout`
+/// prints), lines separated by `\n`. Text of other directions follows, each
+/// direction laid out in its own frame.
+pub fn layout_text(page: &Page) -> String {
+    let mut out = String::new();
+    for rot in [0u16, 90, 180, 270] {
+        let idx: Vec<usize> = page.runs.iter().enumerate().filter(|(_, r)| r.rotation == rot).map(|(i, _)| i).collect();
+        if !idx.is_empty() {
+            layout_direction(&page.runs, idx, &mut out);
+        }
+    }
+    out
+}
+
+fn layout_direction(runs: &[TextRun], mut idx: Vec<usize>, out: &mut String) {
+    let get = |i: usize| runs.get(i);
+    // Column width: the median advance per character.
+    let mut widths: Vec<f32> = idx
+        .iter()
+        .filter_map(|&i| get(i))
+        .filter_map(|r| {
+            let n = r.text.chars().count();
+            (n > 0 && r.x1 > r.x0).then(|| (r.x1 - r.x0) / n as f32)
+        })
+        .collect();
+    widths.sort_by(f32::total_cmp);
+    let cw = widths.get(widths.len() / 2).copied().filter(|w| *w > 0.1).unwrap_or(5.0);
+    let min_x = idx.iter().filter_map(|&i| get(i)).map(|r| r.x0).fold(f32::INFINITY, f32::min);
+
+    idx.sort_by(|&a, &b| {
+        let (ra, rb) = (get(a), get(b));
+        let ya = ra.map_or(0.0, |r| r.y);
+        let yb = rb.map_or(0.0, |r| r.y);
+        ya.total_cmp(&yb).then(ra.map_or(0.0, |r| r.x0).total_cmp(&rb.map_or(0.0, |r| r.x0)))
+    });
+    let mut lines: Vec<Line> = Vec::new();
+    for i in idx {
+        let Some(r) = get(i) else { continue };
+        match lines.last_mut() {
+            Some(l) if (r.y - l.y).abs() <= 0.4 * l.size.min(r.font_size).max(0.1) => l.runs.push(i),
+            _ => lines.push(Line { y: r.y, size: r.font_size, runs: vec![i] }),
+        }
+    }
+    let mut prev: Option<(f32, f32)> = None;
+    let mut line = String::new();
+    for l in &mut lines {
+        l.runs.sort_by(|&a, &b| get(a).map_or(0.0, |r| r.x0).total_cmp(&get(b).map_or(0.0, |r| r.x0)));
+        if let Some((py, psize)) = prev
+            && l.y - py > 2.2 * psize.max(l.size)
+        {
+            out.push('\n');
+        }
+        prev = Some((l.y, l.size));
+        line.clear();
+        let mut cols = 0usize;
+        let mut last_x1 = f32::NEG_INFINITY;
+        for r in l.runs.iter().filter_map(|&i| get(i)) {
+            let col = ((r.x0 - min_x) / cw).round().max(0.0) as usize;
+            let gap = r.x0 - last_x1;
+            let touching = gap < 0.1 * r.font_size && gap > -0.05 * r.font_size;
+            if cols > 0 && !touching {
+                // A gap of about a space stays one space; wider gaps align to the column.
+                let pad = if gap < cw { 1 } else { col.saturating_sub(cols).max(1) };
+                line.extend(std::iter::repeat_n(' ', pad));
+                cols += pad;
+            } else if cols == 0 {
+                line.extend(std::iter::repeat_n(' ', col));
+                cols = col;
+            }
+            line.push_str(&r.text);
+            cols += r.text.chars().count();
+            last_x1 = r.x1;
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn glyphs(c: &mut Collector, text: &str, x: f32, y: f32, w: f32) {
+        let font: Arc<str> = "F".into();
+        for (k, ch) in text.chars().enumerate() {
+            let s = ch.to_string();
+            c.glyph(&GlyphIn {
+                x: x + k as f32 * w,
+                y,
+                dx: w,
+                dy: 0.0,
+                size: 10.0,
+                font: &font,
+                text: &s,
+                invisible: false,
+                white: false,
+            });
+        }
+    }
+
+    #[test]
+    fn words_from_gaps_and_spaces() {
+        let mut c = Collector::default();
+        glyphs(&mut c, "ab cd", 10.0, 100.0, 5.0);
+        glyphs(&mut c, "ef", 40.0, 100.0, 5.0); // gap of 5 pt after "cd" ends at 35
+        glyphs(&mut c, "gh", 50.2, 100.0, 5.0); // 0.2 pt gap: same word
+        glyphs(&mut c, "top", 10.0, 80.0, 5.0);
+        c.flush();
+        let words: Vec<&str> = c.runs.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!(words, vec!["ab", "cd", "efgh", "top"]);
+        let ab = &c.runs[0];
+        assert_eq!((ab.x0, ab.x1, ab.y), (10.0, 20.0, 100.0));
+        let page = Page { number: 1, width: 200.0, height: 200.0, rotation: 0, runs: c.runs };
+        assert_eq!(layout_text(&page), "top\nab cd efgh\n");
+    }
+}
