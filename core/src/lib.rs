@@ -6,6 +6,8 @@
 //! responses in [`resources`]. Money is exact ([`Money`], integer paise) all the
 //! way to JSON.
 
+pub mod analysis;
+pub mod enrich;
 pub mod error;
 pub mod model;
 pub mod money;

@@ -1,0 +1,231 @@
+//! Finding the counterparty's name in a narration, and writing names cleanly.
+//!
+//! Narrations are fields separated by `/`, `-`, `*`, `:` and the like:
+//! `UPI/DR/412345678901/RAHUL SH/SBIN/rahul@oksbi/Payment`,
+//! `NEFT CR-HDFC0000001-ACME TECHNOLOGIES PVT LTD-ANIL VERMA-HDFCN5202...`,
+//! `BY TRANSFER-NEFT*HDFC0000001*N123456*ACME TECH*`. The counterparty is the
+//! first field that, once channel words, references, IFSC codes, VPAs, bank
+//! names and remarks are set aside, is made of letters only. When no field
+//! qualifies, the user part of a VPA that reads as a name (`priya.singh@okaxis`)
+//! is used.
+
+/// Tokens that are never part of a counterparty name: channel words,
+/// directions, banks' short codes and common UPI remarks.
+const STOP: &[&str] = &[
+    "A", "AC", "ACCOUNT", "ACH", "AGAINST", "APP", "ATM", "AUTO", "AXIS", "BANK", "BARB", "BENEFICIARY", "BHIM",
+    "BIL", "BILLPAY", "BY", "CANARA", "CHARGE", "CHARGES", "CHQ", "CLG", "CMS", "CNRB", "COLLECT", "CR", "CREDIT",
+    "CTS", "DEBIT", "DEP", "DEPOSIT", "DR", "ECS", "FOR", "FROM", "FT", "FUND", "FUNDS", "GPAY", "HDFC", "HDFCBANK",
+    "IB", "ICIC", "ICICI", "IDFB", "IFT", "IMPS", "INB", "INDB", "INF", "INFT", "INTERNET", "IW", "KKBK", "KOTAK",
+    "MB", "MMT", "MOB", "MOBILE", "MONEY", "MPAY", "MS", "NA", "NACH", "NB", "NEFT", "NET", "NETBANKING", "NFS",
+    "NO", "OF", "OK", "ONL", "OTHERS", "OW", "P2A", "P2M", "P2P", "PAID", "PAY", "PAYMENT", "PAYTM", "PH", "PHONE",
+    "PHONEPE", "POS", "PUNB", "RECEIVED", "REF", "REMARKS", "RTGS", "SBI", "SBIN", "SENT", "SI", "STATE", "TFR",
+    "THE", "TO", "TPT", "TRANSFER", "TRANSFERRED", "TRF", "TXN", "UBIN", "UPI", "UPIAB", "UPIAR", "USING", "UTIB",
+    "VIA", "VMT", "YBL", "YESB", "YOU",
+];
+
+/// Words that mark an organisation rather than a person.
+const ORG: &[&str] = &[
+    "AGENCIES", "AGENCY", "ASSOCIATES", "AUTO", "AUTOMOBILES", "BAKERY", "BANK", "BROKING", "CAFE", "CAPITAL",
+    "CENTER", "CENTRE", "CLINIC", "CO", "COLLEGE", "COMPANY", "CONSTRUCTION", "CONSULTANCY", "CONSULTANTS", "CORP",
+    "CORPORATION", "DAIRY", "DIAGNOSTICS", "ELECTRICALS", "ELECTRONICS", "ENTERPRISE", "ENTERPRISES", "EXPORTS",
+    "FINANCE", "FINSERV", "FOODS", "FOUNDATION", "GARMENTS", "GENERAL", "GLOBAL", "HOSPITAL", "HOTEL", "IMPORTS",
+    "INDIA", "INDUSTRIES", "INFO", "INFOTECH", "INFRA", "INSURANCE", "INTERNATIONAL", "JEWELLERS", "KIRANA", "LABS",
+    "LIMITED", "LLP", "LTD", "MART", "MEDICAL", "MEDICALS", "MOTORS", "PHARMA", "PHARMACY", "PRIVATE", "PVT",
+    "RESTAURANT", "RETAIL", "SALES", "SCHOOL", "SERVICES", "SOCIETY", "SOFTWARE", "SOLUTIONS", "STORE", "STORES",
+    "SUPERMARKET", "SWEETS", "SYSTEMS", "TECH", "TECHNOLOGIES", "TELECOM", "TRADERS", "TRADING", "TRAVELS", "TRUST",
+    "UNIVERSITY", "VENTURES", "WORKS",
+];
+
+/// Tokens kept upper-case when a name is title-cased.
+const KEEP_UPPER: &[&str] = &["HUF", "LLP", "LIC", "HDFC", "ICICI", "SBI", "IDFC", "HPCL", "BPCL", "IOCL", "MF", "IT"];
+
+fn is_stop(token: &str) -> bool {
+    STOP.binary_search(&token).is_ok()
+}
+
+/// True when `token` (upper-case) marks an organisation.
+pub(crate) fn is_org_word(token: &str) -> bool {
+    ORG.binary_search(&token).is_ok()
+}
+
+/// An IFSC code (`SBIN0001234`) or a bare bank prefix with branch digits.
+fn is_ifsc(field: &str) -> bool {
+    let b = field.as_bytes();
+    b.len() == 11 && b[..4].iter().all(u8::is_ascii_alphabetic) && b[4] == b'0' && b[5..].iter().all(u8::is_ascii_alphanumeric)
+}
+
+/// Upper-cased words of a field, or `None` when the field is not a name
+/// (digits, a VPA, an IFSC, or nothing left once stop words are dropped).
+fn name_tokens(field: &str) -> Option<Vec<String>> {
+    let field = field.trim();
+    if field.is_empty() || field.contains('@') || is_ifsc(field) {
+        return None;
+    }
+    let digits = field.bytes().filter(u8::is_ascii_digit).count();
+    if digits > 0 {
+        return None;
+    }
+    let mut tokens = Vec::new();
+    for raw in field.split(|c: char| c.is_whitespace() || c == '.' || c == ',' || c == '&' || c == '(' || c == ')') {
+        let t: String = raw.chars().filter(|c| c.is_ascii_alphabetic() || *c == '\'').collect();
+        if t.is_empty() {
+            continue;
+        }
+        if !raw.chars().all(|c| c.is_ascii_alphabetic() || c == '\'') {
+            return None;
+        }
+        tokens.push(t.to_ascii_uppercase());
+    }
+    // Drop channel words and remarks at either end ("INB RAHUL", "RAHUL PAYMENT").
+    while tokens.first().is_some_and(|t| is_stop(t)) {
+        tokens.remove(0);
+    }
+    while tokens.last().is_some_and(|t| is_stop(t)) {
+        tokens.pop();
+    }
+    // A lone short code (`SH`, `CR`, `XX`) is not a name.
+    if tokens.is_empty() || tokens.iter().all(|t| is_stop(t)) || (tokens.len() == 1 && tokens[0].len() < 3) {
+        return None;
+    }
+    Some(tokens)
+}
+
+/// Splits a narration into fields.
+fn fields(note: &str) -> impl Iterator<Item = &str> {
+    note.split(['/', '-', '*', ':', '|', '\\', ';', '#', '_', '~']).flat_map(|f| f.split("  "))
+}
+
+/// Rewrites slash abbreviations so they do not split fields (`M/S` → `MS`).
+fn unslash(note: &str) -> std::borrow::Cow<'_, str> {
+    const ABBR: &[(&str, &str)] =
+        &[("M/S", "MS "), ("m/s", "MS "), ("A/C", "AC "), ("A/c", "AC "), ("a/c", "AC "), ("I/W", "IW "), ("O/W", "OW ")];
+    if !ABBR.iter().any(|(a, _)| note.contains(a)) {
+        return std::borrow::Cow::Borrowed(note);
+    }
+    let mut s = note.to_string();
+    for (a, b) in ABBR {
+        s = s.replace(a, b);
+    }
+    std::borrow::Cow::Owned(s)
+}
+
+/// The counterparty's name as upper-case words, if the narration has one.
+pub(crate) fn extract(note: &str) -> Option<Vec<String>> {
+    let note = unslash(note);
+    if let Some(tokens) = fields(&note).find_map(name_tokens) {
+        return Some(tokens);
+    }
+    // Fall back to a VPA whose user part reads as a name: `priya.singh@okaxis`.
+    fields(&note).find_map(|f| {
+        let user = f.trim().split_once('@')?.0;
+        let parts: Vec<&str> = user.split(['.', '_']).filter(|p| !p.is_empty()).collect();
+        let ok = !parts.is_empty() && parts.iter().all(|p| p.len() >= 3 && p.bytes().all(|b| b.is_ascii_alphabetic()));
+        ok.then(|| parts.iter().map(|p| p.to_ascii_uppercase()).collect())
+    })
+}
+
+/// `RAHUL KUMAR` → `Rahul Kumar`; acronyms such as `LLP` stay upper-case.
+pub(crate) fn title_case(tokens: &[String]) -> String {
+    let mut out = String::new();
+    for t in tokens {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if KEEP_UPPER.contains(&t.as_str()) {
+            out.push_str(t);
+            continue;
+        }
+        let mut start = true;
+        for c in t.chars() {
+            if start {
+                out.push(c.to_ascii_uppercase());
+            } else {
+                out.push(c.to_ascii_lowercase());
+            }
+            start = c == '\'';
+        }
+    }
+    out
+}
+
+/// True when the words read as a person's name: one to four words, none of
+/// them an organisation word.
+pub(crate) fn looks_like_person(tokens: &[String]) -> bool {
+    (1..=4).contains(&tokens.len()) && !tokens.iter().any(|t| is_org_word(t))
+}
+
+/// Upper-case words of a name, for matching (`Anil K. Verma` → `ANIL K VERMA`).
+pub(crate) fn name_key(name: &str) -> Vec<String> {
+    name.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|t| !t.is_empty())
+        .map(str::to_ascii_uppercase)
+        .filter(|t| !matches!(t.as_str(), "MR" | "MRS" | "MS" | "SHRI" | "SMT" | "KUM" | "DR"))
+        .collect()
+}
+
+/// True when the counterparty words name the same person as `holder`: at least
+/// two words, the first equal to one of the holder's words and each of the
+/// others the start of a different holder word (banks truncate: `ANIL VE`).
+pub(crate) fn same_person(counterparty: &[String], holder: &[String]) -> bool {
+    if counterparty.len() < 2 || holder.is_empty() {
+        return false;
+    }
+    if !holder.contains(&counterparty[0]) {
+        return false;
+    }
+    let mut used = vec![false; holder.len()];
+    if let Some(i) = holder.iter().position(|h| *h == counterparty[0]) {
+        used[i] = true;
+    }
+    counterparty[1..].iter().all(|c| {
+        let hit = holder.iter().enumerate().position(|(i, h)| !used[i] && h.starts_with(c.as_str()));
+        match hit {
+            Some(i) => {
+                used[i] = true;
+                true
+            }
+            None => false,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ex(s: &str) -> String {
+        extract(s).map(|t| title_case(&t)).unwrap_or_default()
+    }
+
+    #[test]
+    fn tables_are_sorted_for_binary_search() {
+        assert!(STOP.windows(2).all(|w| w[0] < w[1]), "STOP not sorted");
+        assert!(ORG.windows(2).all(|w| w[0] < w[1]), "ORG not sorted");
+    }
+
+    #[test]
+    fn finds_counterparties_in_bank_formats() {
+        assert_eq!(ex("UPI/DR/412345678901/RAHUL SH/SBIN/rahul@oksbi/Payment"), "Rahul Sh");
+        assert_eq!(ex("UPI-PRIYA SINGH-PRIYA.SINGH@OKAXIS-UTIB0001234-412345678901-RENT"), "Priya Singh");
+        assert_eq!(ex("NEFT CR-HDFC0000001-ACME TECHNOLOGIES PVT LTD-ANIL VERMA-HDFCN52025031512345"), "Acme Technologies Pvt Ltd");
+        assert_eq!(ex("BY TRANSFER-NEFT*HDFC0000001*N123456789*MEERA IYER*"), "Meera Iyer");
+        assert_eq!(ex("TO TRANSFER-INB RAJESH GUPTA"), "Rajesh Gupta");
+        assert_eq!(ex("UPI/412345678901/DR/9876543210@ybl"), "");
+        assert_eq!(ex("UPI/412345678901/Payment/sunita.rao@okicici/ICICI"), "Sunita Rao");
+        assert_eq!(ex("IMPS/P2A/412345678901/M/S SHREE GANESH TRADERS"), "Shree Ganesh Traders");
+        assert_eq!(ex("MMT/IMPS/412345678901/O'BRIEN DSOUZA/SBI"), "O'Brien Dsouza");
+    }
+
+    #[test]
+    fn matches_holder_names() {
+        let holder = name_key("Mr. Anil Kumar Verma");
+        assert!(same_person(&name_key("ANIL VERMA"), &holder));
+        assert!(same_person(&name_key("ANIL VE"), &holder));
+        assert!(same_person(&name_key("VERMA ANIL KUMAR"), &holder));
+        assert!(!same_person(&name_key("ANIL"), &holder));
+        assert!(!same_person(&name_key("SUNIL VERMA"), &holder));
+        assert!(!same_person(&name_key("ANIL SHARMA"), &holder));
+        assert!(looks_like_person(&name_key("Rahul Sharma")));
+        assert!(!looks_like_person(&name_key("Sharma General Stores")));
+    }
+}
