@@ -12,28 +12,31 @@
 /// Tokens that are never part of a counterparty name: channel words,
 /// directions, banks' short codes and common UPI remarks.
 const STOP: &[&str] = &[
-    "A", "AC", "ACCOUNT", "ACH", "AGAINST", "APP", "ATM", "AUTO", "AXIS", "BANK", "BARB", "BENEFICIARY", "BHIM",
-    "BIL", "BILLPAY", "BY", "CANARA", "CHARGE", "CHARGES", "CHQ", "CLG", "CMS", "CNRB", "COLLECT", "CR", "CREDIT",
-    "CTS", "DEBIT", "DEP", "DEPOSIT", "DR", "ECS", "FOR", "FROM", "FT", "FUND", "FUNDS", "GPAY", "HDFC", "HDFCBANK",
-    "IB", "ICIC", "ICICI", "IDFB", "IFT", "IMPS", "INB", "INDB", "INF", "INFT", "INTERNET", "IW", "KKBK", "KOTAK",
-    "MB", "MMT", "MOB", "MOBILE", "MONEY", "MPAY", "MS", "NA", "NACH", "NB", "NEFT", "NET", "NETBANKING", "NFS",
-    "NO", "OF", "OK", "ONL", "OTHERS", "OW", "P2A", "P2M", "P2P", "PAID", "PAY", "PAYMENT", "PAYTM", "PH", "PHONE",
-    "PHONEPE", "POS", "PUNB", "RECEIVED", "REF", "REMARKS", "RTGS", "SBI", "SBIN", "SENT", "SI", "STATE", "TFR",
-    "THE", "TO", "TPT", "TRANSFER", "TRANSFERRED", "TRF", "TXN", "UBIN", "UPI", "UPIAB", "UPIAR", "USING", "UTIB",
-    "VIA", "VMT", "YBL", "YESB", "YOU",
+    "A", "AC", "ACCOUNT", "ACH", "AGAINST", "APP", "APR", "ATM", "AUG", "AUTO", "AXIS", "BANK", "BARB",
+    "BENEFICIARY", "BHIM", "BIL", "BILL", "BILLPAY", "BRANCH", "BRN", "BY", "CANARA", "CASH", "CHARGE", "CHARGES",
+    "CHQ", "CLG", "CMS", "CNRB", "COLLECT", "CR", "CREDIT", "CTS", "DEBIT", "DEC", "DEP", "DEPOSIT", "DINNER", "DR",
+    "ECS", "EXPENSES", "FAMILY", "FEB", "FOR", "FROM", "FT", "FUND", "FUNDS", "GIFT", "GPAY", "HDFC", "HDFCBANK",
+    "IB", "ICIC", "ICICI", "ICON", "ICONN", "IDFB", "IFT", "IMPS", "IN", "INB", "INDB", "INF", "INFT", "INTERNET",
+    "INWARD", "IW", "JAN", "JUL", "JUN", "KKBK", "KOTAK", "LUNCH", "MAINT", "MAINTENANCE", "MAR", "MAY", "MB",
+    "MISC", "MMT", "MOB", "MOBILE", "MONEY", "MPAY", "MS", "NA", "NACH", "NB", "NEFT", "NET", "NETBANKING", "NFS",
+    "NO", "NOV", "NPCI", "OCT", "OF", "OK", "ONL", "OTHERS", "OUT", "OUTWARD", "OW", "P2A", "P2M", "P2P", "PAID",
+    "PAY", "PAYMENT", "PAYTM", "PERSONAL", "PH", "PHONE", "PHONEPE", "POS", "PUNB", "RECEIVED", "REF", "REMARKS",
+    "RENT", "REPAY", "RTGS", "SBI", "SBIN", "SELF", "SENT", "SEP", "SI", "STATE", "TFR", "THE", "TO", "TPT",
+    "TRANSFER", "TRANSFERRED", "TRF", "TXN", "UBIN", "UPI", "UPIAB", "UPIAR", "USING", "UTIB", "VIA", "VMT", "YBL",
+    "YESB", "YOU",
 ];
 
 /// Words that mark an organisation rather than a person.
 const ORG: &[&str] = &[
-    "AGENCIES", "AGENCY", "ASSOCIATES", "AUTO", "AUTOMOBILES", "BAKERY", "BANK", "BROKING", "CAFE", "CAPITAL",
-    "CENTER", "CENTRE", "CLINIC", "CO", "COLLEGE", "COMPANY", "CONSTRUCTION", "CONSULTANCY", "CONSULTANTS", "CORP",
-    "CORPORATION", "DAIRY", "DIAGNOSTICS", "ELECTRICALS", "ELECTRONICS", "ENTERPRISE", "ENTERPRISES", "EXPORTS",
-    "FINANCE", "FINSERV", "FOODS", "FOUNDATION", "GARMENTS", "GENERAL", "GLOBAL", "HOSPITAL", "HOTEL", "IMPORTS",
-    "INDIA", "INDUSTRIES", "INFO", "INFOTECH", "INFRA", "INSURANCE", "INTERNATIONAL", "JEWELLERS", "KIRANA", "LABS",
-    "LIMITED", "LLP", "LTD", "MART", "MEDICAL", "MEDICALS", "MOTORS", "PHARMA", "PHARMACY", "PRIVATE", "PVT",
-    "RESTAURANT", "RETAIL", "SALES", "SCHOOL", "SERVICES", "SOCIETY", "SOFTWARE", "SOLUTIONS", "STORE", "STORES",
-    "SUPERMARKET", "SWEETS", "SYSTEMS", "TECH", "TECHNOLOGIES", "TELECOM", "TRADERS", "TRADING", "TRAVELS", "TRUST",
-    "UNIVERSITY", "VENTURES", "WORKS",
+    "AGENCIES", "AGENCY", "APARTMENTS", "ASSOCIATES", "ASSOCIATION", "AUTO", "AUTOMOBILES", "BAKERY", "BANK",
+    "BROKING", "CAFE", "CAPITAL", "CENTER", "CENTRE", "CLINIC", "CO", "COLLEGE", "COMPANY", "CONSTRUCTION",
+    "CONSULTANCY", "CONSULTANTS", "CORP", "CORPORATION", "DAIRY", "DIAGNOSTICS", "ELECTRICALS", "ELECTRONICS",
+    "ENTERPRISE", "ENTERPRISES", "EXPORTS", "FINANCE", "FINSERV", "FOODS", "FOUNDATION", "GARMENTS", "GENERAL",
+    "GLOBAL", "HOSPITAL", "HOTEL", "HOUSING", "IMPORTS", "INDIA", "INDUSTRIES", "INFO", "INFOTECH", "INFRA",
+    "INSURANCE", "INTERNATIONAL", "JEWELLERS", "KIRANA", "LABS", "LIMITED", "LLP", "LOGISTICS", "LTD", "MART",
+    "MEDICAL", "MEDICALS", "MOTORS", "PHARMA", "PHARMACY", "PRIVATE", "PVT", "RESTAURANT", "RETAIL", "SALES",
+    "SCHOOL", "SERVICES", "SOCIETY", "SOFTWARE", "SOLUTIONS", "STORE", "STORES", "SUPERMARKET", "SWEETS", "SYSTEMS",
+    "TECH", "TECHNOLOGIES", "TELECOM", "TRADERS", "TRADING", "TRAVELS", "TRUST", "UNIVERSITY", "VENTURES", "WORKS",
 ];
 
 /// Tokens kept upper-case when a name is title-cased.
@@ -48,46 +51,54 @@ pub(crate) fn is_org_word(token: &str) -> bool {
     ORG.binary_search(&token).is_ok()
 }
 
-/// An IFSC code (`SBIN0001234`) or a bare bank prefix with branch digits.
-fn is_ifsc(field: &str) -> bool {
-    let b = field.as_bytes();
-    b.len() == 11 && b[..4].iter().all(u8::is_ascii_alphabetic) && b[4] == b'0' && b[5..].iter().all(u8::is_ascii_alphanumeric)
-}
-
-/// Upper-cased words of a field, or `None` when the field is not a name
-/// (digits, a VPA, an IFSC, or nothing left once stop words are dropped).
-fn name_tokens(field: &str) -> Option<Vec<String>> {
-    let field = field.trim();
-    if field.is_empty() || field.contains('@') || is_ifsc(field) {
-        return None;
-    }
-    let digits = field.bytes().filter(u8::is_ascii_digit).count();
-    if digits > 0 {
-        return None;
-    }
-    let mut tokens = Vec::new();
-    for raw in field.split(|c: char| c.is_whitespace() || c == '.' || c == ',' || c == '&' || c == '(' || c == ')') {
-        let t: String = raw.chars().filter(|c| c.is_ascii_alphabetic() || *c == '\'').collect();
-        if t.is_empty() {
-            continue;
-        }
-        if !raw.chars().all(|c| c.is_ascii_alphabetic() || c == '\'') {
-            return None;
-        }
-        tokens.push(t.to_ascii_uppercase());
-    }
-    // Drop channel words and remarks at either end ("INB RAHUL", "RAHUL PAYMENT").
+/// Strips channel words and remarks from both ends of a run of words; `None`
+/// when nothing that reads as a name is left.
+fn trim_run(mut tokens: Vec<String>) -> Option<Vec<String>> {
     while tokens.first().is_some_and(|t| is_stop(t)) {
         tokens.remove(0);
     }
     while tokens.last().is_some_and(|t| is_stop(t)) {
         tokens.pop();
     }
-    // A lone short code (`SH`, `CR`, `XX`) is not a name.
-    if tokens.is_empty() || tokens.iter().all(|t| is_stop(t)) || (tokens.len() == 1 && tokens[0].len() < 3) {
+    // A lone short code (`SH`, `XX`) is not a name.
+    if tokens.is_empty() || (tokens.len() == 1 && tokens[0].len() < 3) {
         return None;
     }
     Some(tokens)
+}
+
+/// The name in a VPA's user part, when it reads as one: `priya.singh@okaxis`.
+fn vpa_name(field: &str) -> Option<Vec<String>> {
+    let user = field.trim().split_once('@')?.0;
+    let parts: Vec<&str> = user.split(['.', '_']).filter(|p| !p.is_empty()).collect();
+    let ok = !parts.is_empty() && parts.iter().all(|p| p.len() >= 3 && p.bytes().all(|b| b.is_ascii_alphabetic()));
+    if !ok {
+        return None;
+    }
+    trim_run(parts.iter().map(|p| p.to_ascii_uppercase()).collect())
+}
+
+/// Name candidates of one field: the VPA's name, or each run of alphabetic
+/// words between references (`NEFT TO RAHUL SHARMA BARBN2172...` → `RAHUL SHARMA`).
+fn field_names(field: &str) -> Vec<Vec<String>> {
+    let field = field.trim();
+    if field.contains('@') {
+        return vpa_name(field).into_iter().collect();
+    }
+    let mut out = Vec::new();
+    let mut run: Vec<String> = Vec::new();
+    for raw in field.split(|c: char| c.is_whitespace() || c == '.' || c == ',' || c == '&' || c == '(' || c == ')') {
+        if raw.is_empty() {
+            continue;
+        }
+        if raw.chars().all(|c| c.is_ascii_alphabetic() || c == '\'') {
+            run.push(raw.to_ascii_uppercase());
+        } else if !run.is_empty() {
+            out.extend(trim_run(std::mem::take(&mut run)));
+        }
+    }
+    out.extend(trim_run(run));
+    out
 }
 
 /// Splits a narration into fields.
@@ -95,33 +106,33 @@ fn fields(note: &str) -> impl Iterator<Item = &str> {
     note.split(['/', '-', '*', ':', '|', '\\', ';', '#', '_', '~']).flat_map(|f| f.split("  "))
 }
 
-/// Rewrites slash abbreviations so they do not split fields (`M/S` → `MS`).
+/// Rewrites slash abbreviations standing as words so they do not split fields
+/// (`M/S` → `MS`, `A/C` → `AC`), leaving `DSOUZA/CNRB` alone.
 fn unslash(note: &str) -> std::borrow::Cow<'_, str> {
-    const ABBR: &[(&str, &str)] =
-        &[("M/S", "MS "), ("m/s", "MS "), ("A/C", "AC "), ("A/c", "AC "), ("a/c", "AC "), ("I/W", "IW "), ("O/W", "OW ")];
-    if !ABBR.iter().any(|(a, _)| note.contains(a)) {
+    const ABBR: &[&str] = &["M/S", "A/C", "I/W", "O/W"];
+    let b = note.as_bytes();
+    let mut hits = Vec::new();
+    for i in 0..b.len().saturating_sub(2) {
+        let word = [b[i].to_ascii_uppercase(), b[i + 1], b[i + 2].to_ascii_uppercase()];
+        let before_ok = i == 0 || !b[i - 1].is_ascii_alphanumeric();
+        let after_ok = i + 3 >= b.len() || !b[i + 3].is_ascii_alphanumeric();
+        if before_ok && after_ok && ABBR.iter().any(|a| a.as_bytes() == word) {
+            hits.push(i + 1);
+        }
+    }
+    if hits.is_empty() {
         return std::borrow::Cow::Borrowed(note);
     }
-    let mut s = note.to_string();
-    for (a, b) in ABBR {
-        s = s.replace(a, b);
-    }
-    std::borrow::Cow::Owned(s)
+    // Drop the slashes (ASCII bytes, so the rest stays valid UTF-8).
+    let s: Vec<u8> = b.iter().enumerate().filter(|(i, _)| !hits.contains(i)).map(|(_, &c)| c).collect();
+    std::borrow::Cow::Owned(String::from_utf8(s).unwrap_or_else(|_| note.to_string()))
 }
 
-/// The counterparty's name as upper-case words, if the narration has one.
+/// The counterparty's name as upper-case words, if the narration has one:
+/// the first name candidate of the fields in order.
 pub(crate) fn extract(note: &str) -> Option<Vec<String>> {
     let note = unslash(note);
-    if let Some(tokens) = fields(&note).find_map(name_tokens) {
-        return Some(tokens);
-    }
-    // Fall back to a VPA whose user part reads as a name: `priya.singh@okaxis`.
-    fields(&note).find_map(|f| {
-        let user = f.trim().split_once('@')?.0;
-        let parts: Vec<&str> = user.split(['.', '_']).filter(|p| !p.is_empty()).collect();
-        let ok = !parts.is_empty() && parts.iter().all(|p| p.len() >= 3 && p.bytes().all(|b| b.is_ascii_alphabetic()));
-        ok.then(|| parts.iter().map(|p| p.to_ascii_uppercase()).collect())
-    })
+    fields(&note).flat_map(field_names).next()
 }
 
 /// `RAHUL KUMAR` → `Rahul Kumar`; acronyms such as `LLP` stay upper-case.
