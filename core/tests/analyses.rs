@@ -15,9 +15,11 @@ fn at(y: i32, m: u32, d: u32) -> NaiveDateTime {
     NaiveDate::from_ymd_opt(y, m, d).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default()
 }
 
-/// Builds an enriched statement from (date, type, rupees, narration); the
-/// balance is not used by these analyses.
-fn statement(rows: &[((i32, u32, u32), TxnType, f64, &str)]) -> Vec<Transaction> {
+/// One row: (year, month, day), type, rupees, narration.
+type Row<'a> = ((i32, u32, u32), TxnType, f64, &'a str);
+
+/// Builds an enriched statement; the balance is not used by these analyses.
+fn statement(rows: &[Row<'_>]) -> Vec<Transaction> {
     let mut v: Vec<Transaction> = rows
         .iter()
         .map(|&((y, m, d), kind, rupees, note)| {
@@ -34,26 +36,48 @@ use TxnType::{Credit as C, Debit as D};
 fn salary_by_keyword_and_by_regularity() {
     let t = statement(&[
         /* 0 */ ((2025, 1, 3), C, 15_000.0, "UPI/CR/501000000001/RAHUL SHARMA/SBIN/rahul@oksbi/rent"),
-        /* 1 */ ((2025, 1, 7), C, 30_000.0, "NEFT CR-HDFC0000240-ORBIT LOGISTICS LLP-ANIL KUMAR VERMA-HDFCN25010700001"),
-        /* 2 */ ((2025, 1, 15), C, 12_000.0, "NEFT CR-SBIN0001234-KRISHNA AGENCIES-ANIL KUMAR VERMA-SBINN25011500001"),
+        /* 1 */
+        ((2025, 1, 7), C, 30_000.0, "NEFT CR-HDFC0000240-ORBIT LOGISTICS LLP-ANIL KUMAR VERMA-HDFCN25010700001"),
+        /* 2 */
+        ((2025, 1, 15), C, 12_000.0, "NEFT CR-SBIN0001234-KRISHNA AGENCIES-ANIL KUMAR VERMA-SBINN25011500001"),
         /* 3 */
-        ((2025, 1, 31), C, 85_000.0, "NEFT CR-CITI0100000-ZENITH SOFTLABS PVT LTD-ANIL KUMAR VERMA-CITIN1-SALARY JAN 2025"),
-        /* 4 */ ((2025, 2, 2), C, 45_000.0, "NEFT CR-SBIN0001234-KRISHNA AGENCIES-ANIL KUMAR VERMA-SBINN25020200001"),
+        (
+            (2025, 1, 31),
+            C,
+            85_000.0,
+            "NEFT CR-CITI0100000-ZENITH SOFTLABS PVT LTD-ANIL KUMAR VERMA-CITIN1-SALARY JAN 2025",
+        ),
+        /* 4 */
+        ((2025, 2, 2), C, 45_000.0, "NEFT CR-SBIN0001234-KRISHNA AGENCIES-ANIL KUMAR VERMA-SBINN25020200001"),
         /* 5 */ ((2025, 2, 3), C, 15_000.0, "UPI/CR/502000000001/RAHUL SHARMA/SBIN/rahul@oksbi/rent"),
-        /* 6 */ ((2025, 2, 7), C, 30_000.0, "NEFT CR-HDFC0000240-ORBIT LOGISTICS LLP-ANIL KUMAR VERMA-HDFCN25020700001"),
+        /* 6 */
+        ((2025, 2, 7), C, 30_000.0, "NEFT CR-HDFC0000240-ORBIT LOGISTICS LLP-ANIL KUMAR VERMA-HDFCN25020700001"),
         /* 7 */
-        ((2025, 2, 10), C, 20_000.0, "NEFT CR-CITI0100000-ZENITH SOFTLABS PVT LTD-ANIL KUMAR VERMA-CITIN2-SALARY ADVANCE"),
+        (
+            (2025, 2, 10),
+            C,
+            20_000.0,
+            "NEFT CR-CITI0100000-ZENITH SOFTLABS PVT LTD-ANIL KUMAR VERMA-CITIN2-SALARY ADVANCE",
+        ),
         /* 8 */
         ((2025, 2, 12), C, 2_500.0, "NEFT CR-CITI0100000-ZENITH SOFTLABS PVT LTD-ANIL KUMAR VERMA-CITIN3-SAL ARREARS"),
         /* 9 */ ((2025, 2, 20), D, 12_000.0, "NEFT DR-SBIN0001234-SUNITA RAO-NETBANK, MUM-N1-MAID SALARY FEB"),
         /* 10 */
-        ((2025, 3, 1), C, 85_000.0, "NEFT CR-CITI0100000-ZENITH SOFTLABS PVT LTD-ANIL KUMAR VERMA-CITIN4-SALARY FEB 2025"),
+        (
+            (2025, 3, 1),
+            C,
+            85_000.0,
+            "NEFT CR-CITI0100000-ZENITH SOFTLABS PVT LTD-ANIL KUMAR VERMA-CITIN4-SALARY FEB 2025",
+        ),
         /* 11 */ ((2025, 3, 3), C, 15_000.0, "UPI/CR/503000000001/RAHUL SHARMA/SBIN/rahul@oksbi/rent"),
         /* 12 */ ((2025, 4, 3), C, 15_000.0, "UPI/CR/504000000001/RAHUL SHARMA/SBIN/rahul@oksbi/rent"),
-        /* 13 */ ((2025, 4, 8), C, 30_000.0, "NEFT CR-HDFC0000240-ORBIT LOGISTICS LLP-ANIL KUMAR VERMA-HDFCN25040800001"),
-        /* 14 */ ((2025, 4, 20), C, 8_000.0, "NEFT CR-SBIN0001234-KRISHNA AGENCIES-ANIL KUMAR VERMA-SBINN25042000001"),
+        /* 13 */
+        ((2025, 4, 8), C, 30_000.0, "NEFT CR-HDFC0000240-ORBIT LOGISTICS LLP-ANIL KUMAR VERMA-HDFCN25040800001"),
+        /* 14 */
+        ((2025, 4, 20), C, 8_000.0, "NEFT CR-SBIN0001234-KRISHNA AGENCIES-ANIL KUMAR VERMA-SBINN25042000001"),
         /* 15 */ ((2025, 5, 3), C, 15_000.0, "UPI/CR/505000000001/RAHUL SHARMA/SBIN/rahul@oksbi/rent"),
-        /* 16 */ ((2025, 5, 7), C, 31_500.0, "NEFT CR-HDFC0000240-ORBIT LOGISTICS LLP-ANIL KUMAR VERMA-HDFCN25050700001"),
+        /* 16 */
+        ((2025, 5, 7), C, 31_500.0, "NEFT CR-HDFC0000240-ORBIT LOGISTICS LLP-ANIL KUMAR VERMA-HDFCN25050700001"),
     ]);
     // By hand:
     // - 3 and 10 say SALARY, are above ₹3,000 and are not advances. 3 is paid on
@@ -82,7 +106,8 @@ fn salary_by_keyword_and_by_regularity() {
         ]
     );
     // enrich() marked the regular credits as salary in place.
-    let marked: Vec<usize> = t.iter().enumerate().filter(|(_, x)| x.channel == Channel::Salary).map(|(i, _)| i).collect();
+    let marked: Vec<usize> =
+        t.iter().enumerate().filter(|(_, x)| x.channel == Channel::Salary).map(|(i, _)| i).collect();
     assert_eq!(marked, vec![1, 3, 6, 10, 13, 16]);
 
     // Employer names from the metadata: Krishna Agencies becomes an employer, so
@@ -144,7 +169,8 @@ fn recurring_sets_monthly_weekly_quarterly() {
     //   median (128 + 131) / 2 = 129.50, BANK_INTEREST.
     // - Salary 85,000 on 31 Jan, 28 Feb, 31 Mar → monthly, median 85,000, SALARY.
     let r = recurring::detect(&t);
-    let summary = |sets: &[recurring::RecurringSet]| -> Vec<(String, usize, String, String, String, Cadence, String)> {
+    type Summary = (String, usize, String, String, String, Cadence, String);
+    let summary = |sets: &[recurring::RecurringSet]| -> Vec<Summary> {
         sets.iter()
             .map(|s| {
                 (
@@ -165,7 +191,15 @@ fn recurring_sets_monthly_weekly_quarterly() {
         vec![
             (s("Priya Singh"), 5, s("2025-01-01"), s("2025-05-01"), s("15000.00"), Cadence::Monthly, s("UPI")),
             (s("Dairy"), 5, s("2025-01-04"), s("2025-02-01"), s("355.00"), Cadence::Weekly, s("UPI")),
-            (s("Bajaj Finance"), 4, s("2025-01-05"), s("2025-05-05"), s("4500.00"), Cadence::Monthly, s("AUTO_DEBIT_PAYMENT")),
+            (
+                s("Bajaj Finance"),
+                4,
+                s("2025-01-05"),
+                s("2025-05-05"),
+                s("4500.00"),
+                Cadence::Monthly,
+                s("AUTO_DEBIT_PAYMENT")
+            ),
             (s("BESCOM"), 3, s("2025-01-12"), s("2025-03-13"), s("1640.00"), Cadence::Monthly, s("BILL_PAYMENT")),
         ]
     );
@@ -173,7 +207,15 @@ fn recurring_sets_monthly_weekly_quarterly() {
         summary(&r.credit),
         vec![
             (s("Interest"), 4, s("2024-06-30"), s("2025-03-31"), s("129.50"), Cadence::Quarterly, s("BANK_INTEREST")),
-            (s("Zenith Softlabs Pvt Ltd"), 3, s("2025-01-31"), s("2025-03-31"), s("85000.00"), Cadence::Monthly, s("SALARY")),
+            (
+                s("Zenith Softlabs Pvt Ltd"),
+                3,
+                s("2025-01-31"),
+                s("2025-03-31"),
+                s("85000.00"),
+                Cadence::Monthly,
+                s("SALARY")
+            ),
         ]
     );
 }
@@ -225,7 +267,10 @@ fn expense_category_shares() {
     let got: Vec<(String, i64)> =
         categories::expense_shares(&t).into_iter().map(|c| (c.category, c.percentage)).collect();
     let s = |x: &str| x.to_string();
-    assert_eq!(got, vec![(s("cash_withdrawl"), 30), (s("loans"), 20), (s("upi"), 20), (s("food"), 15), (s("groceries"), 15)]);
+    assert_eq!(
+        got,
+        vec![(s("cash_withdrawl"), 30), (s("loans"), 20), (s("upi"), 20), (s("food"), 15), (s("groceries"), 15)]
+    );
 
     // Rounding: food 1,005, fuel 1,000, travel 995 of 3,000 are 33.5%, 33.33%
     // and 33.17%. Floors 33 + 33 + 33 = 99; the missing point goes to the

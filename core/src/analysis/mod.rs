@@ -85,11 +85,7 @@ pub fn median(amounts: impl IntoIterator<Item = Money>) -> Money {
     }
     v.sort_unstable();
     let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        Money::mean(i128::from(v[n / 2 - 1].paise()) + i128::from(v[n / 2].paise()), 2)
-    }
+    if n % 2 == 1 { v[n / 2] } else { Money::mean(i128::from(v[n / 2 - 1].paise()) + i128::from(v[n / 2].paise()), 2) }
 }
 
 /// A grouping key for a counterparty: upper-case letters and digits of the

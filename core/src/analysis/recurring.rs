@@ -4,8 +4,9 @@
 //! How a set is found, in O(n log n):
 //!
 //! 1. Transactions are grouped by direction and counterparty: the clean note
-//!    (upper-case words), or, when it is empty, the narration without its
-//!    numbers (references and dates change from month to month).
+//!    (written by the classifier, so one counterparty has one spelling), or,
+//!    when it is empty, the narration's words without numbers (references and
+//!    dates change from month to month).
 //! 2. Within a group, amounts are clustered: sorted, and split wherever one
 //!    amount is more than 25% above the previous, so gradual drift (a rent
 //!    raised 10%, an SIP step-up) stays in one cluster while a ₹500 transfer
@@ -23,11 +24,12 @@
 //! A set's channel is the most common channel of its members, its clean note
 //! the most common clean note, its median the median amount.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
-use chrono::NaiveDateTime;
+use chrono::{Datelike, NaiveDateTime};
 
-use super::{YearMonth, counterparty_key, median};
+use super::{YearMonth, median};
 use crate::model::{Transaction, TxnType};
 use crate::money::Money;
 use crate::taxonomy::Channel;
@@ -97,11 +99,11 @@ pub struct Recurring {
     pub debit: Vec<RecurringSet>,
 }
 
-/// The counterparty key of a transaction (see the module docs).
-fn group_key(t: &Transaction) -> String {
-    let key = counterparty_key(&t.clean_note);
-    if !key.is_empty() {
-        return key;
+/// The counterparty key of a transaction (see the module docs). Clean notes
+/// are written by one function, so they are used as they are.
+fn group_key(t: &Transaction) -> Cow<'_, str> {
+    if !t.clean_note.trim().is_empty() {
+        return Cow::Borrowed(t.clean_note.as_str());
     }
     let mut out = String::new();
     for w in t.note.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| w.len() > 1) {
@@ -110,12 +112,12 @@ fn group_key(t: &Transaction) -> String {
         }
         out.push_str(&w.to_ascii_uppercase());
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Recurring sets among `transactions` (one account's, or an entity's).
 pub fn detect(transactions: &[Transaction]) -> Recurring {
-    let mut groups: HashMap<(TxnType, String), Vec<usize>> = HashMap::new();
+    let mut groups: HashMap<(TxnType, Cow<'_, str>), Vec<usize>> = HashMap::new();
     for (i, t) in transactions.iter().enumerate() {
         if t.amount.is_zero() {
             continue;
@@ -138,7 +140,9 @@ pub fn detect(transactions: &[Transaction]) -> Recurring {
         }
     }
     for v in [&mut out.credit, &mut out.debit] {
-        v.sort_by(|a, b| a.start.cmp(&b.start).then_with(|| a.clean_note.cmp(&b.clean_note)).then(a.indices.cmp(&b.indices)));
+        v.sort_by(|a, b| {
+            a.start.cmp(&b.start).then_with(|| a.clean_note.cmp(&b.clean_note)).then(a.indices.cmp(&b.indices))
+        });
     }
     out
 }
@@ -174,7 +178,9 @@ fn sets_of_group(transactions: &[Transaction], mut members: Vec<usize>) -> Vec<R
         let months = YearMonth::of(last).ordinal() - YearMonth::of(first).ordinal() + 1;
         if (members.len() as i64) <= months + 1 {
             sets.extend(
-                chains(transactions, &members, Cadence::Monthly).into_iter().map(|c| build(transactions, c, Cadence::Monthly)),
+                chains(transactions, &members, Cadence::Monthly)
+                    .into_iter()
+                    .map(|c| build(transactions, c, Cadence::Monthly)),
             );
         }
     }
@@ -207,7 +213,7 @@ fn chains(transactions: &[Transaction], dated: &[usize], cadence: Cadence) -> Ve
             cur.push(i);
             continue;
         };
-        let gap = (transactions[i].date - transactions[last].date).num_days();
+        let gap = day_number(transactions[i].date) - day_number(transactions[last].date);
         if gap < lo {
             continue; // an extra payment within the period
         }
@@ -226,6 +232,11 @@ fn chains(transactions: &[Transaction], dated: &[usize], cadence: Cadence) -> Ve
         out.push(cur);
     }
     out
+}
+
+/// Days since the common era, for cheap date differences.
+fn day_number(d: NaiveDateTime) -> i64 {
+    i64::from(d.date().num_days_from_ce())
 }
 
 fn most_common<T: Eq + std::hash::Hash + Clone>(items: impl Iterator<Item = T>) -> Option<T> {
@@ -247,7 +258,7 @@ fn most_common<T: Eq + std::hash::Hash + Clone>(items: impl Iterator<Item = T>) 
 fn build(transactions: &[Transaction], indices: Vec<usize>, cadence: Cadence) -> RecurringSet {
     let members = || indices.iter().map(|&i| &transactions[i]);
     let channel = most_common(members().map(|t| t.channel)).unwrap_or(Channel::Other);
-    let clean_note = most_common(members().map(|t| t.clean_note.clone())).unwrap_or_default();
+    let clean_note = most_common(members().map(|t| t.clean_note.as_str())).unwrap_or_default().to_string();
     let start = members().map(|t| t.date).min().unwrap_or_default();
     let end = members().map(|t| t.date).max().unwrap_or_default();
     let median = median(members().map(|t| t.amount));

@@ -103,25 +103,25 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         if is_salary[i] || t.kind != TxnType::Credit || t.amount < REGULAR_MIN {
             continue;
         }
+        let classified;
         let (channel, clean, desc) = if enriched {
-            (t.channel, t.clean_note.clone(), t.description.clone())
+            (t.channel, t.clean_note.as_str(), t.description.as_str())
         } else {
-            let c = classifier.classify(&t.note, t.kind, t.amount);
-            (c.channel, c.clean_note, c.description)
+            classified = classifier.classify(&t.note, t.kind, t.amount);
+            (classified.channel, classified.clean_note.as_str(), classified.description.as_str())
         };
         let channel_ok =
             matches!(channel, Channel::NetBankingTransfer | Channel::Chq | Channel::AutoCredit | Channel::Other);
         if !channel_ok || desc == description::LENDER_TRANSACTION || clean.is_empty() {
             continue;
         }
-        let key = counterparty_key(&clean);
-        let words: Vec<&str> = key.split(' ').collect();
-        let organisation = words.iter().any(|w| crate::enrich::is_organisation_word(w));
+        let key = counterparty_key(clean);
+        let organisation = key.split(' ').any(crate::enrich::is_organisation_word);
         if !organisation || is_salary_exclusion(&t.note) {
             continue;
         }
         if employer[i].is_empty() {
-            employer[i] = clean;
+            employer[i] = clean.to_string();
         }
         groups.entry(key).or_default().push(i);
     }
@@ -172,9 +172,9 @@ fn regular_members(transactions: &[Transaction], members: &[usize]) -> Vec<usize
             continue;
         }
         let m = salary_month(t.date);
-        let better = by_month.get(&m).is_none_or(|&j| {
-            (t.amount.paise() - med).abs() < (transactions[j].amount.paise() - med).abs()
-        });
+        let better = by_month
+            .get(&m)
+            .is_none_or(|&j| (t.amount.paise() - med).abs() < (transactions[j].amount.paise() - med).abs());
         if better {
             by_month.insert(m, i);
         }

@@ -44,14 +44,16 @@ fn side(transactions: &[Transaction], kind: TxnType) -> Vec<MonthTop> {
     // month -> note -> (sum, first date)
     let mut months: BTreeMap<YearMonth, HashMap<&str, (Money, chrono::NaiveDateTime)>> = BTreeMap::new();
     for t in transactions.iter().filter(|t| t.kind == kind && !t.amount.is_zero()) {
-        let e = months.entry(YearMonth::of(t.date)).or_default().entry(t.note.as_str()).or_insert((Money::ZERO, t.date));
+        let e =
+            months.entry(YearMonth::of(t.date)).or_default().entry(t.note.as_str()).or_insert((Money::ZERO, t.date));
         e.0 += t.amount;
         e.1 = e.1.min(t.date);
     }
     months
         .into_iter()
         .map(|(month, notes)| {
-            let mut v: Vec<(&str, Money, chrono::NaiveDateTime)> = notes.into_iter().map(|(n, (a, d))| (n, a, d)).collect();
+            let mut v: Vec<(&str, Money, chrono::NaiveDateTime)> =
+                notes.into_iter().map(|(n, (a, d))| (n, a, d)).collect();
             v.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)).then(a.0.cmp(b.0)));
             v.truncate(TOP_N);
             MonthTop { month, entries: v.into_iter().map(|(n, a, _)| (n.to_string(), a)).collect() }

@@ -12,59 +12,317 @@
 /// Tokens that are never part of a counterparty name: channel words,
 /// directions, banks' short codes and common UPI remarks.
 const STOP: &[&str] = &[
-    "A", "AC", "ACCOUNT", "ACH", "AGAINST", "APP", "APR", "ATM", "AUG", "AUTO", "AXIS", "BANK", "BARB",
-    "BENEFICIARY", "BHIM", "BIL", "BILL", "BILLPAY", "BRANCH", "BRN", "BY", "CANARA", "CASH", "CHARGE", "CHARGES",
-    "CHQ", "CLG", "CMS", "CNRB", "COLLECT", "CR", "CREDIT", "CTS", "DEBIT", "DEC", "DEP", "DEPOSIT", "DINNER", "DR",
-    "ECS", "EXPENSES", "FAMILY", "FEB", "FOR", "FROM", "FT", "FUND", "FUNDS", "GIFT", "GPAY", "HDFC", "HDFCBANK",
-    "IB", "ICIC", "ICICI", "ICON", "ICONN", "IDFB", "IFT", "IMPS", "IN", "INB", "INDB", "INF", "INFT", "INTERNET",
-    "INWARD", "IW", "JAN", "JUL", "JUN", "KKBK", "KOTAK", "LUNCH", "MAINT", "MAINTENANCE", "MAR", "MAY", "MB",
-    "MISC", "MMT", "MOB", "MOBILE", "MONEY", "MPAY", "MS", "NA", "NACH", "NB", "NEFT", "NET", "NETBANKING", "NFS",
-    "NO", "NOV", "NPCI", "OCT", "OF", "OK", "ONL", "OTHERS", "OUT", "OUTWARD", "OW", "P2A", "P2M", "P2P", "PAID",
-    "PAY", "PAYMENT", "PAYTM", "PERSONAL", "PH", "PHONE", "PHONEPE", "POS", "PUNB", "RECEIVED", "REF", "REMARKS",
-    "RENT", "REPAY", "RTGS", "SBI", "SBIN", "SELF", "SENT", "SEP", "SI", "STATE", "TFR", "THE", "TO", "TPT",
-    "TRANSFER", "TRANSFERRED", "TRF", "TXN", "UBIN", "UPI", "UPIAB", "UPIAR", "USING", "UTIB", "VIA", "VMT", "YBL",
-    "YESB", "YOU",
+    "A",
+    "AC",
+    "ACCOUNT",
+    "ACH",
+    "AGAINST",
+    "APP",
+    "APR",
+    "ATM",
+    "AUG",
+    "AUTO",
+    "AXIS",
+    "BANK",
+    "BARB",
+    "BENEFICIARY",
+    "BHIM",
+    "BIL",
+    "BILL",
+    "BILLPAY",
+    "BRANCH",
+    "BRN",
+    "BY",
+    "CANARA",
+    "CASH",
+    "CHARGE",
+    "CHARGES",
+    "CHQ",
+    "CLG",
+    "CMS",
+    "CNRB",
+    "COLLECT",
+    "CR",
+    "CREDIT",
+    "CTS",
+    "DEBIT",
+    "DEC",
+    "DEP",
+    "DEPOSIT",
+    "DINNER",
+    "DR",
+    "ECS",
+    "EXPENSES",
+    "FAMILY",
+    "FEB",
+    "FOR",
+    "FROM",
+    "FT",
+    "FUND",
+    "FUNDS",
+    "GIFT",
+    "GPAY",
+    "HDFC",
+    "HDFCBANK",
+    "IB",
+    "ICIC",
+    "ICICI",
+    "ICON",
+    "ICONN",
+    "IDFB",
+    "IFT",
+    "IMPS",
+    "IN",
+    "INB",
+    "INDB",
+    "INF",
+    "INFT",
+    "INTERNET",
+    "INWARD",
+    "IW",
+    "JAN",
+    "JUL",
+    "JUN",
+    "KKBK",
+    "KOTAK",
+    "LUNCH",
+    "MAINT",
+    "MAINTENANCE",
+    "MAR",
+    "MAY",
+    "MB",
+    "MISC",
+    "MMT",
+    "MOB",
+    "MOBILE",
+    "MONEY",
+    "MPAY",
+    "MS",
+    "NA",
+    "NACH",
+    "NB",
+    "NEFT",
+    "NET",
+    "NETBANKING",
+    "NFS",
+    "NO",
+    "NOV",
+    "NPCI",
+    "OCT",
+    "OF",
+    "OK",
+    "ONL",
+    "OTHERS",
+    "OUT",
+    "OUTWARD",
+    "OW",
+    "P2A",
+    "P2M",
+    "P2P",
+    "PAID",
+    "PAY",
+    "PAYMENT",
+    "PAYTM",
+    "PERSONAL",
+    "PH",
+    "PHONE",
+    "PHONEPE",
+    "POS",
+    "PUNB",
+    "RECEIVED",
+    "REF",
+    "REMARKS",
+    "RENT",
+    "REPAY",
+    "RTGS",
+    "SBI",
+    "SBIN",
+    "SELF",
+    "SENT",
+    "SEP",
+    "SI",
+    "STATE",
+    "TFR",
+    "THE",
+    "TO",
+    "TPT",
+    "TRANSFER",
+    "TRANSFERRED",
+    "TRF",
+    "TXN",
+    "UBIN",
+    "UPI",
+    "UPIAB",
+    "UPIAR",
+    "USING",
+    "UTIB",
+    "VIA",
+    "VMT",
+    "YBL",
+    "YESB",
+    "YOU",
 ];
 
 /// Words that mark an organisation rather than a person.
 const ORG: &[&str] = &[
-    "AGENCIES", "AGENCY", "APARTMENTS", "ASSOCIATES", "ASSOCIATION", "AUTO", "AUTOMOBILES", "BAKERY", "BANK",
-    "BROKING", "CAFE", "CAPITAL", "CENTER", "CENTRE", "CLINIC", "CO", "COLLEGE", "COMPANY", "CONSTRUCTION",
-    "CONSULTANCY", "CONSULTANTS", "CORP", "CORPORATION", "DAIRY", "DIAGNOSTICS", "ELECTRICALS", "ELECTRONICS",
-    "ENTERPRISE", "ENTERPRISES", "EXPORTS", "FINANCE", "FINSERV", "FOODS", "FOUNDATION", "GARMENTS", "GENERAL",
-    "GLOBAL", "HOSPITAL", "HOTEL", "HOUSING", "IMPORTS", "INDIA", "INDUSTRIES", "INFO", "INFOTECH", "INFRA",
-    "INSURANCE", "INTERNATIONAL", "JEWELLERS", "KIRANA", "LABS", "LIMITED", "LLP", "LOGISTICS", "LTD", "MART",
-    "MEDICAL", "MEDICALS", "MOTORS", "PHARMA", "PHARMACY", "PRIVATE", "PVT", "RESTAURANT", "RETAIL", "SALES",
-    "SCHOOL", "SERVICES", "SOCIETY", "SOFTWARE", "SOLUTIONS", "STORE", "STORES", "SUPERMARKET", "SWEETS", "SYSTEMS",
-    "TECH", "TECHNOLOGIES", "TELECOM", "TRADERS", "TRADING", "TRAVELS", "TRUST", "UNIVERSITY", "VENTURES", "WORKS",
+    "AGENCIES",
+    "AGENCY",
+    "APARTMENTS",
+    "ASSOCIATES",
+    "ASSOCIATION",
+    "AUTO",
+    "AUTOMOBILES",
+    "BAKERY",
+    "BANK",
+    "BROKING",
+    "CAFE",
+    "CAPITAL",
+    "CENTER",
+    "CENTRE",
+    "CLINIC",
+    "CO",
+    "COLLEGE",
+    "COMPANY",
+    "CONSTRUCTION",
+    "CONSULTANCY",
+    "CONSULTANTS",
+    "CORP",
+    "CORPORATION",
+    "DAIRY",
+    "DIAGNOSTICS",
+    "ELECTRICALS",
+    "ELECTRONICS",
+    "ENTERPRISE",
+    "ENTERPRISES",
+    "EXPORTS",
+    "FINANCE",
+    "FINSERV",
+    "FOODS",
+    "FOUNDATION",
+    "GARMENTS",
+    "GENERAL",
+    "GLOBAL",
+    "HOSPITAL",
+    "HOTEL",
+    "HOUSING",
+    "IMPORTS",
+    "INDIA",
+    "INDUSTRIES",
+    "INFO",
+    "INFOTECH",
+    "INFRA",
+    "INSURANCE",
+    "INTERNATIONAL",
+    "JEWELLERS",
+    "KIRANA",
+    "LABS",
+    "LIMITED",
+    "LLP",
+    "LOGISTICS",
+    "LTD",
+    "MART",
+    "MEDICAL",
+    "MEDICALS",
+    "MOTORS",
+    "PHARMA",
+    "PHARMACY",
+    "PRIVATE",
+    "PVT",
+    "RESTAURANT",
+    "RETAIL",
+    "SALES",
+    "SCHOOL",
+    "SERVICES",
+    "SOCIETY",
+    "SOFTWARE",
+    "SOLUTIONS",
+    "STORE",
+    "STORES",
+    "SUPERMARKET",
+    "SWEETS",
+    "SYSTEMS",
+    "TECH",
+    "TECHNOLOGIES",
+    "TELECOM",
+    "TRADERS",
+    "TRADING",
+    "TRAVELS",
+    "TRUST",
+    "UNIVERSITY",
+    "VENTURES",
+    "WORKS",
 ];
 
 /// Tokens kept upper-case when a name is title-cased.
 const KEEP_UPPER: &[&str] = &["HUF", "LLP", "LIC", "HDFC", "ICICI", "SBI", "IDFC", "HPCL", "BPCL", "IOCL", "MF", "IT"];
 
-fn is_stop(token: &str) -> bool {
-    STOP.binary_search(&token).is_ok()
+/// FNV-1a: these sets are looked up for every word of every narration, and
+/// the words are short, where SipHash costs more than the lookup.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
 }
+
+type WordSet = std::collections::HashSet<&'static str, std::hash::BuildHasherDefault<Fnv>>;
+
+fn word_set(words: &'static [&'static str]) -> WordSet {
+    words.iter().copied().collect()
+}
+
+fn is_stop(token: &str) -> bool {
+    static SET: std::sync::OnceLock<WordSet> = std::sync::OnceLock::new();
+    token.len() <= STOP_MAX_LEN && SET.get_or_init(|| word_set(STOP)).contains(token)
+}
+
+/// Length of the longest stop word.
+const STOP_MAX_LEN: usize = 11;
 
 /// True when `token` (upper-case) marks an organisation.
 pub(crate) fn is_org_word(token: &str) -> bool {
-    ORG.binary_search(&token).is_ok()
+    static SET: std::sync::OnceLock<WordSet> = std::sync::OnceLock::new();
+    SET.get_or_init(|| word_set(ORG)).contains(token)
 }
 
-/// Strips channel words and remarks from both ends of a run of words; `None`
-/// when nothing that reads as a name is left.
-fn trim_run(mut tokens: Vec<String>) -> Option<Vec<String>> {
-    while tokens.first().is_some_and(|t| is_stop(t)) {
-        tokens.remove(0);
+/// True when `token` (any case) is a stop word.
+fn is_stop_ci(token: &str) -> bool {
+    let mut buf = [0u8; 24];
+    if token.len() > buf.len() {
+        return false;
     }
-    while tokens.last().is_some_and(|t| is_stop(t)) {
-        tokens.pop();
+    let up = &mut buf[..token.len()];
+    up.copy_from_slice(token.as_bytes());
+    up.make_ascii_uppercase();
+    std::str::from_utf8(up).is_ok_and(is_stop)
+}
+
+/// Strips channel words and remarks from both ends of a run of words and
+/// upper-cases what is left; `None` when nothing that reads as a name is left.
+fn trim_run(tokens: &[&str]) -> Option<Vec<String>> {
+    let mut a = 0;
+    let mut z = tokens.len();
+    while a < z && is_stop_ci(tokens[a]) {
+        a += 1;
     }
+    while z > a && is_stop_ci(tokens[z - 1]) {
+        z -= 1;
+    }
+    let run = &tokens[a..z];
     // A lone short code (`SH`, `XX`) is not a name.
-    if tokens.is_empty() || (tokens.len() == 1 && tokens[0].len() < 3) {
+    if run.is_empty() || (run.len() == 1 && run[0].len() < 3) {
         return None;
     }
-    Some(tokens)
+    Some(run.iter().map(|t| t.to_ascii_uppercase()).collect())
 }
 
 /// The name in a VPA's user part, when it reads as one: `priya.singh@okaxis`.
@@ -75,30 +333,35 @@ fn vpa_name(field: &str) -> Option<Vec<String>> {
     if !ok {
         return None;
     }
-    trim_run(parts.iter().map(|p| p.to_ascii_uppercase()).collect())
+    trim_run(&parts)
 }
 
-/// Name candidates of one field: the VPA's name, or each run of alphabetic
-/// words between references (`NEFT TO RAHUL SHARMA BARBN2172...` → `RAHUL SHARMA`).
-fn field_names(field: &str) -> Vec<Vec<String>> {
+/// The first name candidate of one field: the VPA's name, or the first run of
+/// alphabetic words between references (`NEFT TO RAHUL SHARMA BARBN2172...` →
+/// `RAHUL SHARMA`).
+fn field_name(field: &str) -> Option<Vec<String>> {
     let field = field.trim();
-    if field.contains('@') {
-        return vpa_name(field).into_iter().collect();
+    if field.is_empty() {
+        return None;
     }
-    let mut out = Vec::new();
-    let mut run: Vec<String> = Vec::new();
+    if field.contains('@') {
+        return vpa_name(field);
+    }
+    let mut run: Vec<&str> = Vec::new();
     for raw in field.split(|c: char| c.is_whitespace() || c == '.' || c == ',' || c == '&' || c == '(' || c == ')') {
         if raw.is_empty() {
             continue;
         }
-        if raw.chars().all(|c| c.is_ascii_alphabetic() || c == '\'') {
-            run.push(raw.to_ascii_uppercase());
+        if raw.bytes().all(|c| c.is_ascii_alphabetic() || c == b'\'') {
+            run.push(raw);
         } else if !run.is_empty() {
-            out.extend(trim_run(std::mem::take(&mut run)));
+            if let Some(name) = trim_run(&run) {
+                return Some(name);
+            }
+            run.clear();
         }
     }
-    out.extend(trim_run(run));
-    out
+    trim_run(&run)
 }
 
 /// Splits a narration into fields.
@@ -132,7 +395,7 @@ fn unslash(note: &str) -> std::borrow::Cow<'_, str> {
 /// the first name candidate of the fields in order.
 pub(crate) fn extract(note: &str) -> Option<Vec<String>> {
     let note = unslash(note);
-    fields(&note).flat_map(field_names).next()
+    fields(&note).find_map(field_name)
 }
 
 /// `RAHUL KUMAR` → `Rahul Kumar`; acronyms such as `LLP` stay upper-case.
@@ -209,7 +472,8 @@ mod tests {
     }
 
     #[test]
-    fn tables_are_sorted_for_binary_search() {
+    fn tables_are_sorted() {
+        assert_eq!(STOP.iter().map(|w| w.len()).max(), Some(STOP_MAX_LEN));
         assert!(STOP.windows(2).all(|w| w[0] < w[1]), "STOP not sorted");
         assert!(ORG.windows(2).all(|w| w[0] < w[1]), "ORG not sorted");
     }
@@ -218,7 +482,10 @@ mod tests {
     fn finds_counterparties_in_bank_formats() {
         assert_eq!(ex("UPI/DR/412345678901/RAHUL SH/SBIN/rahul@oksbi/Payment"), "Rahul Sh");
         assert_eq!(ex("UPI-PRIYA SINGH-PRIYA.SINGH@OKAXIS-UTIB0001234-412345678901-RENT"), "Priya Singh");
-        assert_eq!(ex("NEFT CR-HDFC0000001-ACME TECHNOLOGIES PVT LTD-ANIL VERMA-HDFCN52025031512345"), "Acme Technologies Pvt Ltd");
+        assert_eq!(
+            ex("NEFT CR-HDFC0000001-ACME TECHNOLOGIES PVT LTD-ANIL VERMA-HDFCN52025031512345"),
+            "Acme Technologies Pvt Ltd"
+        );
         assert_eq!(ex("BY TRANSFER-NEFT*HDFC0000001*N123456789*MEERA IYER*"), "Meera Iyer");
         assert_eq!(ex("TO TRANSFER-INB RAJESH GUPTA"), "Rajesh Gupta");
         assert_eq!(ex("UPI/412345678901/DR/9876543210@ybl"), "");

@@ -26,23 +26,37 @@ pub(crate) enum Anchor {
     Anywhere,
 }
 
-/// Appends the normalised form of `text` to `out` (which is cleared first).
-pub(crate) fn normalize_into(text: &str, out: &mut Vec<u8>) {
-    out.clear();
-    out.push(b' ');
-    let mut prev = b' ';
-    for &b in text.as_bytes() {
-        let c = match b {
+/// Byte → normalised byte: upper-case letter, digit, or space for the rest.
+const CLASS: [u8; 256] = {
+    let mut t = [b' '; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = match b {
             b'a'..=b'z' => b - 32,
             b'A'..=b'Z' | b'0'..=b'9' => b,
             _ => b' ',
         };
+        i += 1;
+    }
+    t
+};
+
+/// Appends the normalised form of `text` to `out` (which is cleared first).
+pub(crate) fn normalize_into(text: &str, out: &mut Vec<u8>) {
+    out.clear();
+    out.reserve(text.len() + 8);
+    out.push(b' ');
+    let mut prev = b' ';
+    for &b in text.as_bytes() {
+        let c = CLASS[b as usize];
         if c == b' ' {
             if prev != b' ' {
                 out.push(b' ');
             }
         } else {
-            if prev != b' ' && (prev.is_ascii_digit() != c.is_ascii_digit()) {
+            // A space where letters meet digits.
+            if prev != b' ' && ((prev <= b'9') != (c <= b'9')) {
                 out.push(b' ');
             }
             out.push(c);
@@ -82,11 +96,20 @@ fn symbol(b: u8) -> usize {
     }
 }
 
+/// Bit of a transition target that says the target state reports terms.
+const HAS_OUT: u16 = 1 << 15;
+/// Most states a table of `u16` targets with [`HAS_OUT`] can address.
+pub(crate) const MAX_STATES: usize = (HAS_OUT - 1) as usize;
+
 /// A dense Aho–Corasick DFA reporting every (overlapping) term occurrence.
+///
+/// Transitions are `u16` (the whole table of ~8,000 states × 37 symbols is
+/// under 600 KB, so it stays in cache), with [`HAS_OUT`] set on targets that
+/// report terms so the scan only looks outputs up where there are some.
 #[derive(Debug)]
 pub(crate) struct Automaton {
-    /// `next[state * ALPHABET + symbol]`.
-    next: Vec<u32>,
+    /// `next[state * ALPHABET + symbol]`, target state | [`HAS_OUT`].
+    next: Vec<u16>,
     /// Terms ending at each state (own and inherited through failure links),
     /// as a range into `out`.
     out_range: Vec<(u32, u32)>,
@@ -95,12 +118,18 @@ pub(crate) struct Automaton {
 
 impl Automaton {
     /// Builds the automaton; term `i` of `literals` is reported as `i`.
-    /// Literals must already be normalised (see [`literal`]).
-    pub(crate) fn new(literals: &[String]) -> Automaton {
+    /// Literals must already be normalised (see [`literal`]). Literals that
+    /// would take the automaton past [`MAX_STATES`] are left out and returned.
+    pub(crate) fn new(literals: &[String]) -> (Automaton, Vec<usize>) {
         // Trie with dense rows; 0 = no edge (the root is never a target).
         let mut next: Vec<u32> = vec![0; ALPHABET];
         let mut own: Vec<Vec<u32>> = vec![Vec::new()];
+        let mut dropped = Vec::new();
         for (id, lit) in literals.iter().enumerate() {
+            if own.len() + lit.len() > MAX_STATES {
+                dropped.push(id);
+                continue;
+            }
             let mut s = 0usize;
             for &b in lit.as_bytes() {
                 let k = s * ALPHABET + symbol(b);
@@ -119,8 +148,7 @@ impl Automaton {
         let mut fail = vec![0u32; states];
         let mut order = Vec::with_capacity(states);
         let mut queue = std::collections::VecDeque::new();
-        for c in 0..ALPHABET {
-            let t = next[c];
+        for &t in &next[..ALPHABET] {
             if t != 0 {
                 queue.push_back(t as usize);
             }
@@ -148,12 +176,19 @@ impl Automaton {
         }
         let mut out = Vec::new();
         let mut out_range = Vec::with_capacity(states);
-        for v in merged {
+        for v in &merged {
             let start = out.len() as u32;
-            out.extend(v);
+            out.extend_from_slice(v);
             out_range.push((start, out.len() as u32));
         }
-        Automaton { next, out_range, out }
+        let next = next
+            .into_iter()
+            .map(|t| {
+                let flag = if merged[t as usize].is_empty() { 0 } else { HAS_OUT };
+                t as u16 | flag
+            })
+            .collect();
+        (Automaton { next, out_range, out }, dropped)
     }
 
     /// Calls `hit(term)` for every occurrence of every term in `text`
@@ -162,11 +197,12 @@ impl Automaton {
     pub(crate) fn scan(&self, text: &[u8], mut hit: impl FnMut(u32)) {
         let mut s = 0usize;
         for &b in text {
-            s = self.next[s * ALPHABET + symbol(b)] as usize;
-            let (a, z) = self.out_range[s];
-            if a != z {
-                for &t in &self.out[a as usize..z as usize] {
-                    hit(t);
+            let t = self.next[s * ALPHABET + symbol(b)];
+            s = (t & !HAS_OUT) as usize;
+            if t & HAS_OUT != 0 {
+                let (a, z) = self.out_range[s];
+                for &term in &self.out[a as usize..z as usize] {
+                    hit(term);
                 }
             }
         }
@@ -179,7 +215,10 @@ mod tests {
 
     #[test]
     fn normalises_tokens() {
-        assert_eq!(normalize("UPI/DR/412345/Rahul Sh/SBIN0001234/rahul@oksbi"), " UPI DR 412345 RAHUL SH SBIN 0001234 RAHUL OKSBI ");
+        assert_eq!(
+            normalize("UPI/DR/412345/Rahul Sh/SBIN0001234/rahul@oksbi"),
+            " UPI DR 412345 RAHUL SH SBIN 0001234 RAHUL OKSBI "
+        );
         assert_eq!(normalize("Int.Pd:01-04-2025"), " INT PD 01 04 2025 ");
         assert_eq!(normalize("  ₹ SAL0324 "), " SAL 0324 ");
         assert_eq!(normalize(""), " ");
@@ -194,7 +233,8 @@ mod tests {
             literal("PAYTM", Anchor::Anywhere),
             literal("NEFT SAL", Anchor::Word),
         ];
-        let a = Automaton::new(&lits);
+        let (a, dropped) = Automaton::new(&lits);
+        assert!(dropped.is_empty());
         let find = |s: &str| {
             let mut v = Vec::new();
             a.scan(normalize(s).as_bytes(), |t| v.push(t));

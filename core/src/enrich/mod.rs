@@ -4,8 +4,8 @@
 //! `description`, `merchant_category` and the clean note (the counterparty or
 //! merchant in clean words) from the narration, the type and the amount.
 //!
-//! The knowledge is data, in three tables compiled into the library (see
-//! [`rules`](self) module docs for the format):
+//! The knowledge is data, in three tables compiled into the library (their
+//! format is described at the top of `rules.txt` and in `enrich/rules.rs`):
 //! `rules.txt` (how banks write channels, charges, returns, salary, ...),
 //! `merchants.txt` (merchant keyword → clean name and category) and
 //! `lenders.txt` (banks, NBFCs and digital lenders). They are parsed once and
@@ -50,6 +50,11 @@ pub const SALARY_EXCLUSIONS: &[&str] = &[
     "RTN",
     "REFUND",
 ];
+
+thread_local! {
+    /// The normalised narration, reused across calls on one thread.
+    static NORM: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
 
 /// What the classifier decided for one transaction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,22 +109,37 @@ impl Classifier {
 
     /// Classifies one narration of type `kind` and magnitude `amount`.
     pub fn classify(&self, note: &str, kind: TxnType, amount: Money) -> Classification {
-        let mut norm = Vec::with_capacity(note.len() + 8);
-        matcher::normalize_into(note, &mut norm);
+        NORM.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut norm) => self.classify_with(note, kind, amount, &mut norm),
+            Err(_) => self.classify_with(note, kind, amount, &mut Vec::new()),
+        })
+    }
+
+    fn classify_with(&self, note: &str, kind: TxnType, amount: Money, norm: &mut Vec<u8>) -> Classification {
+        matcher::normalize_into(note, norm);
+        let norm: &[u8] = norm;
         let set = rules::rule_set();
-        let v = set.evaluate(&norm, kind, amount);
+        let v = set.evaluate(norm, kind, amount);
         let mut channel = v.channel.map_or(Channel::Other, |c| c.0);
         let mut desc: Option<String> = v.description.map(|d| d.0.to_string());
         let category = v.category.map_or(MerchantCategory::None, |c| c.0);
         let mut clean = v.name.map(|n| n.0.to_string());
-        let text = std::str::from_utf8(&norm).unwrap_or("");
+        let text = std::str::from_utf8(norm).unwrap_or("");
 
         let person = if clean.is_none() { counterparty::extract(note) } else { None };
 
         // Salary from the caller's employer list.
         if kind == TxnType::Credit
             && amount >= SALARY_MIN
-            && matches!(channel, Channel::NetBankingTransfer | Channel::Other | Channel::Salary | Channel::AutoCredit | Channel::Chq | Channel::Upi)
+            && matches!(
+                channel,
+                Channel::NetBankingTransfer
+                    | Channel::Other
+                    | Channel::Salary
+                    | Channel::AutoCredit
+                    | Channel::Chq
+                    | Channel::Upi
+            )
             && !has_salary_exclusion(text)
         {
             if let Some((_, shown)) = self.employers.iter().find(|(n, _)| text.contains(n.as_str())) {
@@ -135,7 +155,8 @@ impl Classifier {
             Channel::Upi | Channel::NetBankingTransfer | Channel::Other | Channel::Chq | Channel::SelfTransfer
         );
         if transferish && v.category.is_none() && desc.as_deref() != Some(description::LENDER_TRANSACTION) {
-            let by_name = person.as_ref().is_some_and(|p| self.own_names.iter().any(|h| counterparty::same_person(p, h)));
+            let by_name =
+                person.as_ref().is_some_and(|p| self.own_names.iter().any(|h| counterparty::same_person(p, h)));
             let by_company = self.own_companies.iter().any(|c| text.contains(c.as_str()));
             if by_name || by_company {
                 channel = Channel::SelfTransfer;

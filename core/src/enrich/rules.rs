@@ -97,10 +97,8 @@ pub(crate) struct Rule {
 
 impl Rule {
     fn applies(&self, kind: TxnType, amount: Money) -> bool {
-        let dir_ok = matches!(
-            (self.dir, kind),
-            (Dir::Both, _) | (Dir::Debit, TxnType::Debit) | (Dir::Credit, TxnType::Credit)
-        );
+        let dir_ok =
+            matches!((self.dir, kind), (Dir::Both, _) | (Dir::Debit, TxnType::Debit) | (Dir::Credit, TxnType::Credit));
         let amount_ok = match self.amount {
             AmountCond::Any => true,
             AmountCond::AtLeast(p) => amount.paise() >= p,
@@ -394,7 +392,11 @@ impl RuleSet {
                 }
             }
         }
-        RuleSet { automaton: Automaton::new(&b.literals), rules, term_rules, errors: b.errors }
+        let (automaton, dropped) = Automaton::new(&b.literals);
+        for d in dropped {
+            b.errors.push(format!("automaton full: term {:?} left out", b.literals[d]));
+        }
+        RuleSet { automaton, rules, term_rules, errors: b.errors }
     }
 
     /// Evaluates every rule against `normalized` (see [`super::matcher::normalize_into`]).
@@ -498,8 +500,14 @@ mod tests {
             let v = set.evaluate(super::super::matcher::normalize(s).as_bytes(), k, Money::from_rupees(100));
             (v.channel.map(|c| c.0), v.category.map(|c| c.0), v.name.map(|n| n.0.to_string()))
         };
-        assert_eq!(run("UPI/REV/123/SWIGGY", TxnType::Credit), (Some(Channel::Reversal), Some(MerchantCategory::Food), Some("Reversal".into())));
-        assert_eq!(run("UPI/REV/123/SWIGGY", TxnType::Debit), (Some(Channel::Upi), Some(MerchantCategory::Food), Some("Swiggy".into())));
+        assert_eq!(
+            run("UPI/REV/123/SWIGGY", TxnType::Credit),
+            (Some(Channel::Reversal), Some(MerchantCategory::Food), Some("Reversal".into()))
+        );
+        assert_eq!(
+            run("UPI/REV/123/SWIGGY", TxnType::Debit),
+            (Some(Channel::Upi), Some(MerchantCategory::Food), Some("Swiggy".into()))
+        );
         assert_eq!(run("ACH RTN BAJAJ", TxnType::Debit).0, Some(Channel::AutoDebitPaymentBounce));
         assert_eq!(run("ACH RTN CHGS", TxnType::Debit).0, None);
         assert_eq!(run("NOTHING HERE", TxnType::Debit), (None, None, None));

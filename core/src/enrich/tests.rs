@@ -8,9 +8,9 @@ use super::*;
 fn example_context(dir: Dir, amount: AmountCond) -> (TxnType, Money) {
     let kind = if dir == Dir::Credit { TxnType::Credit } else { TxnType::Debit };
     let paise = match amount {
-        AmountCond::Any => 1_000_00,
-        AmountCond::AtLeast(p) => p + 10_000_00,
-        AmountCond::Below(p) => (p - 1_00).max(1),
+        AmountCond::Any => 100_000,
+        AmountCond::AtLeast(p) => p + 1_000_000,
+        AmountCond::Below(p) => (p - 100).max(1),
     };
     (kind, Money::from_paise(paise))
 }
@@ -84,10 +84,12 @@ fn salary_exclusions_block_the_salary_rule() {
         assert_ne!(got.channel, Channel::Salary, "{note}");
         assert!(is_salary_exclusion(&note), "{note}");
     }
-    let plain = c.classify("NEFT CR-ACME TECHNOLOGIES PVT LTD-SALARY APR25", TxnType::Credit, Money::from_rupees(40_000));
+    let plain =
+        c.classify("NEFT CR-ACME TECHNOLOGIES PVT LTD-SALARY APR25", TxnType::Credit, Money::from_rupees(40_000));
     assert_eq!(plain.channel, Channel::Salary);
     // Below ₹3,000 the keyword is not trusted.
-    let small = c.classify("NEFT CR-ACME TECHNOLOGIES PVT LTD-SALARY APR25", TxnType::Credit, Money::from_rupees(2_999));
+    let small =
+        c.classify("NEFT CR-ACME TECHNOLOGIES PVT LTD-SALARY APR25", TxnType::Credit, Money::from_rupees(2_999));
     assert_eq!(small.channel, Channel::NetBankingTransfer);
 }
 
@@ -95,7 +97,11 @@ fn salary_exclusions_block_the_salary_rule() {
 fn employer_names_make_salary() {
     let md = Metadata { employer_names: vec!["Zenith Softlabs".into()], ..Default::default() };
     let c = Classifier::new(&md, "Anil Kumar Verma");
-    let got = c.classify("NEFT CR-CITI0000002-ZENITH SOFTLABS PVT LTD-APR25 PAYOUT", TxnType::Credit, Money::from_rupees(65_000));
+    let got = c.classify(
+        "NEFT CR-CITI0000002-ZENITH SOFTLABS PVT LTD-APR25 PAYOUT",
+        TxnType::Credit,
+        Money::from_rupees(65_000),
+    );
     assert_eq!(got.channel, Channel::Salary);
     assert_eq!(got.clean_note, "Zenith Softlabs");
     assert_eq!(got.description, "");
@@ -113,13 +119,23 @@ fn self_transfers_by_name_and_company() {
         ..Default::default()
     };
     let c = Classifier::new(&md, "ANIL KUMAR VERMA");
-    let own = c.classify("UPI/DR/412345678901/ANIL KUMAR VERMA/SBIN/anilv@oksbi/Self", TxnType::Debit, Money::from_rupees(5_000));
+    let own = c.classify(
+        "UPI/DR/412345678901/ANIL KUMAR VERMA/SBIN/anilv@oksbi/Self",
+        TxnType::Debit,
+        Money::from_rupees(5_000),
+    );
     assert_eq!((own.channel, own.description.as_str()), (Channel::SelfTransfer, "self_transfer"));
-    let trunc = c.classify("NEFT DR-SBIN0001234-ANIL VE-NETBANK, MUM-N123456", TxnType::Debit, Money::from_rupees(5_000));
+    let trunc =
+        c.classify("NEFT DR-SBIN0001234-ANIL VE-NETBANK, MUM-N123456", TxnType::Debit, Money::from_rupees(5_000));
     assert_eq!(trunc.channel, Channel::SelfTransfer);
-    let co = c.classify("NEFT CR-ICIC0000104-VERMA TRADING CO-ANIL KUMAR VERMA-ICICN2025", TxnType::Credit, Money::from_rupees(90_000));
+    let co = c.classify(
+        "NEFT CR-ICIC0000104-VERMA TRADING CO-ANIL KUMAR VERMA-ICICN2025",
+        TxnType::Credit,
+        Money::from_rupees(90_000),
+    );
     assert_eq!(co.channel, Channel::SelfTransfer);
-    let other = c.classify("UPI/DR/412345678901/SUNIL VERMA/SBIN/sunil@oksbi/Rent", TxnType::Debit, Money::from_rupees(5_000));
+    let other =
+        c.classify("UPI/DR/412345678901/SUNIL VERMA/SBIN/sunil@oksbi/Rent", TxnType::Debit, Money::from_rupees(5_000));
     assert_eq!(other.channel, Channel::Upi);
     assert_eq!(other.description, "Transfer to Sunil Verma");
 }
@@ -129,11 +145,26 @@ fn clean_notes_and_transfer_descriptions() {
     let c = Classifier::new(&Metadata::default(), "Anil Kumar Verma");
     let cases: &[(&str, TxnType, &str, &str)] = &[
         ("UPI/P2M/412345678901/SWIGGY/swiggy.stores@axb/Pay", TxnType::Debit, "Swiggy", ""),
-        ("UPI-RAHUL SHARMA-RAHUL.SHARMA@OKHDFCBANK-HDFC0000123-412345678901-DINNER", TxnType::Debit, "Rahul Sharma", "Transfer to Rahul Sharma"),
-        ("IMPS-412345678901-PRIYA SINGH-SBIN-XXXXXXX1234-GIFT", TxnType::Credit, "Priya Singh", "Transfer from Priya Singh"),
+        (
+            "UPI-RAHUL SHARMA-RAHUL.SHARMA@OKHDFCBANK-HDFC0000123-412345678901-DINNER",
+            TxnType::Debit,
+            "Rahul Sharma",
+            "Transfer to Rahul Sharma",
+        ),
+        (
+            "IMPS-412345678901-PRIYA SINGH-SBIN-XXXXXXX1234-GIFT",
+            TxnType::Credit,
+            "Priya Singh",
+            "Transfer from Priya Singh",
+        ),
         ("NACH DR-BAJAJ FINANCE LTD-UMRN HDFC7000123456", TxnType::Debit, "Bajaj Finance", "lender_transaction"),
         ("UPI/P2M/412345678901/SHREE BALAJI GENERAL STORE/Pay", TxnType::Debit, "Grocery Store", ""),
-        ("NEFT CR-HDFC0000001-ACME TECHNOLOGIES PVT LTD-ANIL VERMA-HDFCN52025", TxnType::Credit, "Acme Technologies Pvt Ltd", ""),
+        (
+            "NEFT CR-HDFC0000001-ACME TECHNOLOGIES PVT LTD-ANIL VERMA-HDFCN52025",
+            TxnType::Credit,
+            "Acme Technologies Pvt Ltd",
+            "",
+        ),
         ("ATW-416021XXXXXX1234-S1ANMU12-MUMBAI", TxnType::Debit, "Cash Withdrawal", ""),
     ];
     for (note, kind, clean, desc) in cases {
@@ -145,9 +176,18 @@ fn clean_notes_and_transfer_descriptions() {
 #[test]
 fn enrich_fills_in_place() {
     let d = chrono::NaiveDate::from_ymd_opt(2025, 4, 3).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default();
-    let mut t = vec![Transaction::new(d, "POS 416021XXXXXX1234 ZOMATO LTD", TxnType::Debit, Money::from_rupees(450), Money::ZERO)];
+    let mut t = vec![Transaction::new(
+        d,
+        "POS 416021XXXXXX1234 ZOMATO LTD",
+        TxnType::Debit,
+        Money::from_rupees(450),
+        Money::ZERO,
+    )];
     enrich(&mut t, &Metadata::default(), "");
-    assert_eq!((t[0].channel, t[0].merchant_category, t[0].clean_note.as_str()), (Channel::DebitCard, MerchantCategory::Food, "Zomato"));
+    assert_eq!(
+        (t[0].channel, t[0].merchant_category, t[0].clean_note.as_str()),
+        (Channel::DebitCard, MerchantCategory::Food, "Zomato")
+    );
     assert!(is_lender_narration("ACH D- KREDITBEE-000123"));
     assert!(!is_lender_narration("ACH D- NETFLIX"));
 }
