@@ -117,6 +117,23 @@ mod tests {
     }
 
     #[test]
+    fn empty_and_degenerate_input() {
+        use crate::model::{Metadata, Transaction, TxnType};
+        assert!(salary::detect(&[], &Metadata::default()).is_empty());
+        assert_eq!(recurring::detect(&[]), recurring::Recurring::default());
+        assert!(lender::detect(&[]).is_empty());
+        assert!(categories::expense_shares(&[]).is_empty());
+        assert_eq!(top::top5(&[]), top::TopCreditsDebits::default());
+        // Many identical rows on one day: no cadence, no panic.
+        let d = NaiveDate::from_ymd_opt(2025, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default();
+        let same: Vec<Transaction> =
+            (0..50).map(|_| Transaction::new(d, "", TxnType::Debit, Money::from_rupees(10), Money::ZERO)).collect();
+        assert!(recurring::detect(&same).debit.is_empty());
+        assert_eq!(categories::expense_shares(&same)[0].percentage, 100);
+        assert_eq!(top::top5(&same).debit[0].entries, vec![(String::new(), Money::from_rupees(500))]);
+    }
+
+    #[test]
     fn medians() {
         let r = |v: &[i64]| median(v.iter().map(|&x| Money::from_rupees(x)));
         assert_eq!(r(&[]), Money::ZERO);

@@ -191,3 +191,39 @@ fn enrich_fills_in_place() {
     assert!(is_lender_narration("ACH D- KREDITBEE-000123"));
     assert!(!is_lender_narration("ACH D- NETFLIX"));
 }
+
+#[test]
+fn odd_input_never_panics() {
+    let c = Classifier::new(&Metadata { names: vec![String::new(), "é".into()], ..Default::default() }, "  ");
+    let long = "UPI/".repeat(5_000);
+    let mut inputs: Vec<String> = vec![
+        String::new(),
+        " ".into(),
+        "////----****".into(),
+        "₹₹₹ ऋण EMI 😀 BAJAJ".into(),
+        "@@@".into(),
+        "a@b".into(),
+        "M/S".into(),
+        "A/".into(),
+        long,
+        "\u{0}\u{7f}\u{ff}".into(),
+    ];
+    // A fixed pseudo-random sequence of bytes, cut to valid UTF-8.
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..2_000 {
+        let mut bytes = Vec::new();
+        for _ in 0..(x % 90) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            bytes.push(b"UPI/NEFT-IMPS ATM POS SAL 0123456789@.*:ACHRETURNCHQ M/S A/C"[(x % 59) as usize]);
+        }
+        inputs.push(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    for s in &inputs {
+        for kind in [TxnType::Debit, TxnType::Credit] {
+            let got = c.classify(s, kind, Money::from_rupees(5_000));
+            assert!(got.clean_note.len() <= s.len() + 32, "{s:?}");
+        }
+    }
+}
