@@ -8,7 +8,9 @@
 
 pub mod aa;
 pub mod aggregate;
+pub mod analysis;
 pub mod banks;
+pub mod enrich;
 pub mod error;
 pub mod limits;
 pub mod model;

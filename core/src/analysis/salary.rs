@@ -1,0 +1,225 @@
+//! Salary credits (interface 2.6).
+//!
+//! A credit is salary when any of these holds:
+//!
+//! 1. **Keyword**: the narration says SALARY / SAL / PAYROLL / STIPEND / WAGES
+//!    (the salary rule of `rules.txt`) and the amount is at least
+//!    [`SALARY_MIN`] (₹3,000); or
+//! 2. **Employer**: the narration names one of [`Metadata::employer_names`]
+//!    and the amount is at least [`SALARY_MIN`]; or
+//! 3. **Regularity**, when the narration never says SALARY: the same payer
+//!    (clean note) credits at least [`REGULAR_MIN`] (₹5,000) in at least
+//!    three months with at most one month missing between two of them, every
+//!    amount within ±20% of the payer's median, and the pay day within
+//!    7 days of the payer's usual day (counted from the month's turn, so the
+//!    30th and the 2nd are 3 days apart). One credit per month counts: the one
+//!    nearest the median. Payers that read as a person's name (no company
+//!    word) are left out: a monthly transfer from a relative or a tenant is not
+//!    a salary. Bank transfers, cheques, auto-credits and unclassified credits
+//!    qualify; UPI, cash, refunds, reversals, interest and self transfers do not.
+//!
+//! Advances (EARLYSAL, SALADV, ADVSAL, "salary advance"), reimbursements and
+//! reversals never count ([`crate::enrich::SALARY_EXCLUSIONS`]).
+//!
+//! **month_year** is the month the salary is for: a salary credited on or before
+//! the 5th ([`PAID_IN_ARREARS_UNTIL_DAY`]) is for the month before (paid
+//! 1 April → `3-2025`); later in the month it is for that month (paid
+//! 28 March → `3-2025`).
+
+use std::collections::HashMap;
+
+use chrono::Datelike;
+
+use super::{YearMonth, counterparty_key, median};
+use crate::enrich::{Classifier, SALARY_MIN, is_salary_exclusion};
+use crate::model::{Metadata, Transaction, TxnType};
+use crate::money::Money;
+use crate::taxonomy::{Channel, description};
+
+/// Smallest credit that counts towards a regular (keyword-less) salary.
+pub const REGULAR_MIN: Money = Money::from_rupees(5_000);
+
+/// A salary credited on or before this day of the month is for the month before.
+pub const PAID_IN_ARREARS_UNTIL_DAY: u32 = 5;
+
+/// Allowed spread of a regular salary's amounts around its median, in percent.
+const AMOUNT_TOLERANCE_PCT: i64 = 20;
+/// Allowed spread of a regular salary's pay day around its usual day.
+const DAY_TOLERANCE: i64 = 7;
+/// Months a regular salary needs.
+const MIN_MONTHS: usize = 3;
+
+/// One salary credit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SalaryHit {
+    /// Index into the slice given to [`detect`].
+    pub index: usize,
+    /// The month the salary is for (see the module docs).
+    pub month_year: YearMonth,
+    /// The employer in clean words (the clean note, or the metadata employer name).
+    pub employer: String,
+}
+
+/// The month a salary credited on `date` is for.
+pub fn salary_month(date: chrono::NaiveDateTime) -> YearMonth {
+    let m = YearMonth::of(date);
+    if date.day() <= PAID_IN_ARREARS_UNTIL_DAY { m.prev() } else { m }
+}
+
+/// Salary credits among `transactions` (one account's, or an entity's), in
+/// slice order. Reads `channel` and `clean_note` when the slice is enriched;
+/// classifies the narrations itself when it is not.
+pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHit> {
+    let enriched = transactions.iter().any(|t| t.channel != Channel::Other || !t.clean_note.is_empty());
+    let classifier = Classifier::new(metadata, "");
+    let mut is_salary = vec![false; transactions.len()];
+    let mut employer: Vec<String> = vec![String::new(); transactions.len()];
+
+    // 1 and 2: keyword and employer names.
+    for (i, t) in transactions.iter().enumerate() {
+        if t.kind != TxnType::Credit || t.amount < SALARY_MIN {
+            continue;
+        }
+        let c = if enriched && t.channel == Channel::Salary {
+            None
+        } else if enriched && metadata.employer_names.is_empty() {
+            continue;
+        } else {
+            Some(classifier.classify(&t.note, t.kind, t.amount))
+        };
+        let (channel, clean) = match &c {
+            Some(c) => (c.channel, c.clean_note.as_str()),
+            None => (t.channel, t.clean_note.as_str()),
+        };
+        if channel == Channel::Salary && !is_salary_exclusion(&t.note) {
+            is_salary[i] = true;
+            employer[i] = clean.to_string();
+        }
+    }
+
+    // 3: regularity, grouped by payer.
+    let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, t) in transactions.iter().enumerate() {
+        if is_salary[i] || t.kind != TxnType::Credit || t.amount < REGULAR_MIN {
+            continue;
+        }
+        let classified;
+        let (channel, clean, desc) = if enriched {
+            (t.channel, t.clean_note.as_str(), t.description.as_str())
+        } else {
+            classified = classifier.classify(&t.note, t.kind, t.amount);
+            (classified.channel, classified.clean_note.as_str(), classified.description.as_str())
+        };
+        let channel_ok =
+            matches!(channel, Channel::NetBankingTransfer | Channel::Chq | Channel::AutoCredit | Channel::Other);
+        if !channel_ok || desc == description::LENDER_TRANSACTION || clean.is_empty() {
+            continue;
+        }
+        let key = counterparty_key(clean);
+        let organisation = key.split(' ').any(crate::enrich::is_organisation_word);
+        if !organisation || is_salary_exclusion(&t.note) {
+            continue;
+        }
+        if employer[i].is_empty() {
+            employer[i] = clean.to_string();
+        }
+        groups.entry(key).or_default().push(i);
+    }
+    let mut keys: Vec<&String> = groups.keys().collect();
+    keys.sort();
+    for key in keys {
+        for i in regular_members(transactions, &groups[key]) {
+            is_salary[i] = true;
+        }
+    }
+
+    transactions
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| is_salary[*i])
+        .map(|(i, t)| SalaryHit { index: i, month_year: salary_month(t.date), employer: employer[i].clone() })
+        .collect()
+}
+
+/// Signed day relative to the turn of the month: the 2nd is 2, the last day
+/// of the month is -1, the 30th of a 31-day month is -2.
+fn day_offset(date: chrono::NaiveDateTime) -> i64 {
+    let d = i64::from(date.day());
+    if d <= 15 { d } else { d - i64::from(YearMonth::of(date).days()) - 1 }
+}
+
+/// The members of one payer's credits that form a regular monthly salary, or
+/// nothing.
+fn regular_members(transactions: &[Transaction], members: &[usize]) -> Vec<usize> {
+    if members.len() < MIN_MONTHS {
+        return Vec::new();
+    }
+    let med = median(members.iter().map(|&i| transactions[i].amount)).paise();
+    let tol = med * AMOUNT_TOLERANCE_PCT / 100;
+    let near: Vec<usize> =
+        members.iter().copied().filter(|&i| (transactions[i].amount.paise() - med).abs() <= tol).collect();
+    if near.len() < MIN_MONTHS {
+        return Vec::new();
+    }
+    let mut offsets: Vec<i64> = near.iter().map(|&i| day_offset(transactions[i].date)).collect();
+    offsets.sort_unstable();
+    let usual = offsets[offsets.len() / 2];
+    // One per salary month: the one nearest the median amount.
+    let mut by_month: std::collections::BTreeMap<YearMonth, usize> = std::collections::BTreeMap::new();
+    for &i in &near {
+        let t = &transactions[i];
+        if (day_offset(t.date) - usual).abs() > DAY_TOLERANCE {
+            continue;
+        }
+        let m = salary_month(t.date);
+        let better = by_month
+            .get(&m)
+            .is_none_or(|&j| (t.amount.paise() - med).abs() < (transactions[j].amount.paise() - med).abs());
+        if better {
+            by_month.insert(m, i);
+        }
+    }
+    // The longest run of months with gaps of at most one missing month.
+    let months: Vec<(YearMonth, usize)> = by_month.into_iter().collect();
+    let mut best: &[(YearMonth, usize)] = &[];
+    let mut start = 0;
+    for k in 1..=months.len() {
+        let breaks = k == months.len() || months[k].0.ordinal() - months[k - 1].0.ordinal() > 2;
+        if breaks {
+            if k - start > best.len() {
+                best = &months[start..k];
+            }
+            start = k;
+        }
+    }
+    if best.len() < MIN_MONTHS {
+        return Vec::new();
+    }
+    best.iter().map(|&(_, i)| i).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+
+    fn at(y: i32, m: u32, d: u32) -> chrono::NaiveDateTime {
+        NaiveDate::from_ymd_opt(y, m, d).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default()
+    }
+
+    #[test]
+    fn salary_month_rule() {
+        assert_eq!(salary_month(at(2025, 4, 1)), YearMonth::new(2025, 3));
+        assert_eq!(salary_month(at(2025, 1, 5)), YearMonth::new(2024, 12));
+        assert_eq!(salary_month(at(2025, 1, 6)), YearMonth::new(2025, 1));
+        assert_eq!(salary_month(at(2025, 3, 28)), YearMonth::new(2025, 3));
+    }
+
+    #[test]
+    fn day_offsets_wrap_at_month_end() {
+        assert_eq!(day_offset(at(2025, 3, 31)), -1);
+        assert_eq!(day_offset(at(2025, 4, 30)), -1);
+        assert_eq!(day_offset(at(2025, 4, 2)), 2);
+        assert_eq!(day_offset(at(2025, 2, 28)), -1);
+    }
+}

@@ -1,0 +1,264 @@
+//! Enrichment: what each transaction is.
+//!
+//! For every transaction the classifier decides `transaction_channel`,
+//! `description`, `merchant_category` and the clean note (the counterparty or
+//! merchant in clean words) from the narration, the type and the amount.
+//!
+//! The knowledge is data, in three tables compiled into the library (their
+//! format is described at the top of `rules.txt` and in `enrich/rules.rs`):
+//! `rules.txt` (how banks write channels, charges, returns, salary, ...),
+//! `merchants.txt` (merchant keyword → clean name and category) and
+//! `lenders.txt` (banks, NBFCs and digital lenders). They are parsed once and
+//! matched with one Aho–Corasick scan per narration.
+//!
+//! On top of the tables, three things depend on the caller's data and are
+//! decided in code: self transfers (the holder's name, [`Metadata::names`],
+//! [`Metadata::companies_for_self_transfer`]), salary from
+//! [`Metadata::employer_names`], and `Transfer to NAME` / `Transfer from NAME`
+//! for person-to-person UPI and bank transfers.
+
+mod counterparty;
+mod matcher;
+mod rules;
+
+use crate::analysis;
+use crate::model::{Metadata, Transaction, TxnType};
+use crate::money::Money;
+use crate::taxonomy::{Channel, MerchantCategory, description};
+
+/// Salary keywords are trusted only from this amount up (₹3,000).
+pub const SALARY_MIN: Money = Money::from_rupees(3_000);
+
+/// Narration words that make a credit not a salary even when it names the
+/// employer or says SALARY: advances, reimbursements, reversals. The salary rule
+/// in `rules.txt` carries the same list; a test keeps them in step.
+pub const SALARY_EXCLUSIONS: &[&str] = &[
+    "EARLYSAL*",
+    "SALADV*",
+    "ADVSAL*",
+    "SAL ADV*",
+    "SALARY ADV*",
+    "ADVANCE SAL*",
+    "ADV SAL*",
+    "REIMB*",
+    "EXPENSE CLAIM",
+    "CLAIM",
+    "REV",
+    "REVERSAL",
+    "REVERSED",
+    "RETURN",
+    "RTN",
+    "REFUND",
+];
+
+thread_local! {
+    /// The normalised narration, reused across calls on one thread.
+    static NORM: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// What the classifier decided for one transaction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classification {
+    /// `transaction_channel`.
+    pub channel: Channel,
+    /// `description`: a fixed value of [`crate::taxonomy::description`],
+    /// `Transfer to NAME` / `Transfer from NAME`, or `""`.
+    pub description: String,
+    /// `merchant_category` ([`MerchantCategory::None`] when not a merchant).
+    pub merchant_category: MerchantCategory,
+    /// `clean_transaction_note`: counterparty or merchant in clean words, `""`
+    /// when the narration names none.
+    pub clean_note: String,
+}
+
+/// A classifier prepared for one customer: the rule tables plus the holder's
+/// names, employers and own companies, normalised once.
+#[derive(Clone, Debug, Default)]
+pub struct Classifier {
+    /// Holder name and every metadata name, as upper-case words.
+    own_names: Vec<Vec<String>>,
+    /// `companies_for_self_transfer`, normalised (` ACME TRADING `).
+    own_companies: Vec<String>,
+    /// `employer_names`, normalised, with the clean form to show.
+    employers: Vec<(String, String)>,
+}
+
+impl Classifier {
+    /// Prepares a classifier for a customer with `metadata` whose statement
+    /// names `holder_name` (either may be empty).
+    pub fn new(metadata: &Metadata, holder_name: &str) -> Classifier {
+        let own_names = std::iter::once(holder_name)
+            .chain(metadata.names.iter().map(String::as_str))
+            .map(counterparty::name_key)
+            .filter(|k| !k.is_empty())
+            .collect();
+        let norm = |s: &String| {
+            let n = matcher::normalize(s);
+            (n.trim().len() >= 3).then_some(n)
+        };
+        Classifier {
+            own_names,
+            own_companies: metadata.companies_for_self_transfer.iter().filter_map(norm).collect(),
+            employers: metadata
+                .employer_names
+                .iter()
+                .filter_map(|e| norm(e).map(|n| (n, e.trim().to_string())))
+                .collect(),
+        }
+    }
+
+    /// Classifies one narration of type `kind` and magnitude `amount`.
+    pub fn classify(&self, note: &str, kind: TxnType, amount: Money) -> Classification {
+        NORM.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut norm) => self.classify_with(note, kind, amount, &mut norm),
+            Err(_) => self.classify_with(note, kind, amount, &mut Vec::new()),
+        })
+    }
+
+    fn classify_with(&self, note: &str, kind: TxnType, amount: Money, norm: &mut Vec<u8>) -> Classification {
+        matcher::normalize_into(note, norm);
+        let norm: &[u8] = norm;
+        let set = rules::rule_set();
+        let v = set.evaluate(norm, kind, amount);
+        let mut channel = v.channel.map_or(Channel::Other, |c| c.0);
+        let mut desc: Option<String> = v.description.map(|d| d.0.to_string());
+        let category = v.category.map_or(MerchantCategory::None, |c| c.0);
+        let mut clean = v.name.map(|n| n.0.to_string());
+        let text = std::str::from_utf8(norm).unwrap_or("");
+
+        let person = if clean.is_none() { counterparty::extract(note) } else { None };
+
+        // Salary from the caller's employer list.
+        if kind == TxnType::Credit
+            && amount >= SALARY_MIN
+            && matches!(
+                channel,
+                Channel::NetBankingTransfer
+                    | Channel::Other
+                    | Channel::Salary
+                    | Channel::AutoCredit
+                    | Channel::Chq
+                    | Channel::Upi
+            )
+            && !has_salary_exclusion(text)
+        {
+            if let Some((_, shown)) = self.employers.iter().find(|(n, _)| text.contains(n.as_str())) {
+                channel = Channel::Salary;
+                clean = Some(shown.clone());
+                desc = Some(String::new());
+            }
+        }
+
+        // Self transfers: the counterparty is the holder, or an own company.
+        let transferish = matches!(
+            channel,
+            Channel::Upi | Channel::NetBankingTransfer | Channel::Other | Channel::Chq | Channel::SelfTransfer
+        );
+        if transferish && v.category.is_none() && desc.as_deref() != Some(description::LENDER_TRANSACTION) {
+            let by_name =
+                person.as_ref().is_some_and(|p| self.own_names.iter().any(|h| counterparty::same_person(p, h)));
+            let by_company = self.own_companies.iter().any(|c| text.contains(c.as_str()));
+            if by_name || by_company {
+                channel = Channel::SelfTransfer;
+                desc = Some(description::SELF_TRANSFER.to_string());
+            }
+        }
+        if channel == Channel::SelfTransfer && desc.is_none() {
+            desc = Some(description::SELF_TRANSFER.to_string());
+        }
+
+        let clean_note = match (clean, &person) {
+            (Some(c), _) => c,
+            (None, Some(p)) => counterparty::title_case(p),
+            (None, None) => String::new(),
+        };
+        let description = match desc {
+            Some(d) => d,
+            None => match &person {
+                Some(p)
+                    if matches!(channel, Channel::Upi | Channel::NetBankingTransfer)
+                        && v.category.is_none()
+                        && counterparty::looks_like_person(p) =>
+                {
+                    let dir = if kind == TxnType::Debit { "to" } else { "from" };
+                    format!("Transfer {dir} {clean_note}")
+                }
+                _ => String::new(),
+            },
+        };
+        Classification { channel, description, merchant_category: category, clean_note }
+    }
+}
+
+/// True when the normalised narration has one of [`SALARY_EXCLUSIONS`].
+fn has_salary_exclusion(normalized: &str) -> bool {
+    use std::sync::OnceLock;
+    static LITS: OnceLock<Vec<String>> = OnceLock::new();
+    let lits = LITS.get_or_init(|| {
+        SALARY_EXCLUSIONS
+            .iter()
+            .map(|t| match t.strip_suffix('*') {
+                Some(p) => matcher::literal(p, matcher::Anchor::Prefix),
+                None => matcher::literal(t, matcher::Anchor::Word),
+            })
+            .collect()
+    });
+    lits.iter().any(|l| normalized.contains(l.as_str()))
+}
+
+/// True when a narration has a salary exclusion word (advance, reimbursement,
+/// reversal); see [`SALARY_EXCLUSIONS`].
+pub fn is_salary_exclusion(note: &str) -> bool {
+    has_salary_exclusion(&matcher::normalize(note))
+}
+
+/// True when the narration names one of the lenders of `lenders.txt` or uses
+/// a loan word (EMI, loan repayment, disbursal).
+pub fn is_lender_narration(note: &str) -> bool {
+    let norm = matcher::normalize(note);
+    let v = rules::rule_set().evaluate(norm.as_bytes(), TxnType::Debit, Money::ZERO);
+    let v2 = rules::rule_set().evaluate(norm.as_bytes(), TxnType::Credit, Money::ZERO);
+    [v.description, v2.description].iter().flatten().any(|d| d.0 == description::LENDER_TRANSACTION)
+}
+
+/// True when an upper-case word marks an organisation (`PVT`, `LTD`,
+/// `TECHNOLOGIES`, `TRADERS`, ...) rather than a person.
+pub(crate) fn is_organisation_word(word: &str) -> bool {
+    counterparty::is_org_word(word)
+}
+
+/// Classifies one narration for a customer; builds a [`Classifier`] each call,
+/// so prefer [`Classifier::classify`] in loops.
+pub fn classify(note: &str, kind: TxnType, amount: Money, metadata: &Metadata, holder_name: &str) -> Classification {
+    Classifier::new(metadata, holder_name).classify(note, kind, amount)
+}
+
+/// Fills `channel`, `description`, `merchant_category` and `clean_note` of
+/// every transaction of one account in place, then marks salary credits found
+/// by regularity ([`analysis::salary::detect`]) with channel `salary`, so every
+/// later surface (transactions, recurring sets, categories) sees the same
+/// values.
+pub fn enrich(transactions: &mut [Transaction], metadata: &Metadata, holder_name: &str) {
+    let classifier = Classifier::new(metadata, holder_name);
+    for t in transactions.iter_mut() {
+        let c = classifier.classify(&t.note, t.kind, t.amount);
+        t.channel = c.channel;
+        t.description = c.description;
+        t.merchant_category = c.merchant_category;
+        t.clean_note = c.clean_note;
+    }
+    for hit in analysis::salary::detect(transactions, metadata) {
+        if let Some(t) = transactions.get_mut(hit.index) {
+            t.channel = Channel::Salary;
+            if t.description.starts_with("Transfer ") {
+                t.description.clear();
+            }
+            if hit.employer != t.clean_note && !hit.employer.is_empty() {
+                t.clean_note = hit.employer;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
