@@ -122,8 +122,11 @@ pub enum Error {
 }
 
 /// Stable identifiers of the error kinds, shared by every surface.
+///
+/// Deliberately *not* `#[non_exhaustive]`: bindings map it with an exhaustive
+/// `match`, so a kind added here breaks every binding's build until it is
+/// mapped there too (C status, Python exception class, Node `code`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum ErrorKind {
     /// [`Error::PasswordIncorrect`]
     PasswordIncorrect,
@@ -146,6 +149,19 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind.
+    pub const ALL: [ErrorKind; 9] = [
+        ErrorKind::PasswordIncorrect,
+        ErrorKind::PdfIsImage,
+        ErrorKind::NotAStatement,
+        ErrorKind::UnsupportedFormat,
+        ErrorKind::BankNameMismatch,
+        ErrorKind::BankUndetected,
+        ErrorKind::LimitExceeded,
+        ErrorKind::Malformed,
+        ErrorKind::InvalidArgument,
+    ];
+
     /// The upper-case code used by the HTTP server and the Node `code` property.
     pub fn code(self) -> &'static str {
         match self {

@@ -6,11 +6,14 @@
 //! responses in [`resources`]. Money is exact ([`Money`], integer paise) all the
 //! way to JSON.
 
+pub mod aa;
+pub mod banks;
 pub mod error;
 pub mod limits;
 pub mod model;
 pub mod money;
 pub mod pdf;
+pub mod reconcile;
 pub mod resources;
 pub mod taxonomy;
 
