@@ -9,10 +9,13 @@
 pub mod aa;
 pub mod banks;
 pub mod error;
+pub mod extract;
+pub mod layout;
 pub mod limits;
 pub mod model;
 pub mod money;
 pub mod pdf;
+pub mod pipeline;
 pub mod reconcile;
 pub mod resources;
 pub mod taxonomy;
@@ -21,6 +24,7 @@ pub use error::{Error, ErrorKind, Limit, Result};
 pub use limits::Limits;
 pub use model::{Entity, Metadata, Statement, Transaction, TxnType};
 pub use money::Money;
+pub use pipeline::{ReadOptions, read_pdf};
 
 /// The library version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -88,7 +88,9 @@ fn be(bytes: &[u8]) -> u32 {
 
 /// Decode UTF-16BE (surrogates joined, lone ones dropped) onto `out`.
 pub(crate) fn push_utf16be(bytes: &[u8], out: &mut String) {
-    let units = bytes.chunks(2).map(|c| u16::from(c.first().copied().unwrap_or(0)) << 8 | u16::from(c.get(1).copied().unwrap_or(0)));
+    let units = bytes
+        .chunks(2)
+        .map(|c| u16::from(c.first().copied().unwrap_or(0)) << 8 | u16::from(c.get(1).copied().unwrap_or(0)));
     for ch in char::decode_utf16(units).flatten() {
         out.push(ch);
     }

@@ -104,7 +104,12 @@ impl std::fmt::Debug for Interpreter<'_> {
 }
 
 impl<'a> Interpreter<'a> {
-    pub(crate) fn new(doc: &'a Document, budget: &'a Budget<'a>, fonts: &'a mut FontCache, out: &'a mut Collector) -> Self {
+    pub(crate) fn new(
+        doc: &'a Document,
+        budget: &'a Budget<'a>,
+        fonts: &'a mut FontCache,
+        out: &'a mut Collector,
+    ) -> Self {
         Interpreter {
             doc,
             budget,
@@ -443,10 +448,7 @@ fn device_bbox(ctm: &Matrix, x0: f32, y0: f32, x1: f32, y1: f32) -> [f32; 4] {
 /// Whether `needle` occurs in `hay`.
 pub(crate) fn memchr_find(hay: &[u8], needle: &[u8]) -> bool {
     let Some(&first) = needle.first() else { return true };
-    hay.iter()
-        .enumerate()
-        .filter(|(_, b)| **b == first)
-        .any(|(i, _)| hay.get(i..i + needle.len()) == Some(needle))
+    hay.iter().enumerate().filter(|(_, b)| **b == first).any(|(i, _)| hay.get(i..i + needle.len()) == Some(needle))
 }
 
 #[cfg(test)]

@@ -187,7 +187,7 @@ impl Font {
             b if b.starts_with("ZapfDingbats") => Some(&fontdata::ZAPF_DINGBATS),
             _ => None,
         };
-                let mut diffs: Option<&[Object]> = None;
+        let mut diffs: Option<&[Object]> = None;
         let enc_table = match get(doc, dict, b"Encoding") {
             Some(Object::Name(n)) => encoding_table(n),
             Some(Object::Dictionary(d)) => {

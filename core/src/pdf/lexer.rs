@@ -324,12 +324,13 @@ mod tests {
 
     #[test]
     fn lexes_operators_strings_and_numbers() {
-        let (t, _) = tokens(b"BT /F1 12 Tf 1 0 0 1 72.5 -.5 Tm (a\\(b\\)c\\101) Tj [(x) -250 <4142>] TJ ET % comment\n");
+        let (t, _) =
+            tokens(b"BT /F1 12 Tf 1 0 0 1 72.5 -.5 Tm (a\\(b\\)c\\101) Tj [(x) -250 <4142>] TJ ET % comment\n");
         assert_eq!(
             t,
             vec![
-                "BT", "/F1", "12", "Tf", "1", "0", "0", "1", "72.5", "-0.5", "Tm", "(a(b)cA)", "Tj", "[", "(x)", "-250",
-                "(AB)", "]", "TJ", "ET"
+                "BT", "/F1", "12", "Tf", "1", "0", "0", "1", "72.5", "-0.5", "Tm", "(a(b)cA)", "Tj", "[", "(x)",
+                "-250", "(AB)", "]", "TJ", "ET"
             ]
         );
     }

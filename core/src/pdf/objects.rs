@@ -102,8 +102,11 @@ impl<'l> Budget<'l> {
     pub(crate) fn decode(&self, stream: &Stream) -> Result<Vec<u8>> {
         let per_stream = self.limits.stream_bytes;
         let remaining = self.limits.total_decompressed_bytes.saturating_sub(self.total.get());
-        let (cap, limit) =
-            if remaining < per_stream { (remaining, Limit::TotalDecompressedBytes) } else { (per_stream, Limit::StreamBytes) };
+        let (cap, limit) = if remaining < per_stream {
+            (remaining, Limit::TotalDecompressedBytes)
+        } else {
+            (per_stream, Limit::StreamBytes)
+        };
         let cap_usize = usize::try_from(cap).unwrap_or(usize::MAX);
         let data = match stream.decompressed_content_with_limit(cap_usize) {
             Ok(d) => d,

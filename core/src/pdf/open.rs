@@ -158,14 +158,7 @@ pub fn open(bytes: &[u8], options: &OpenOptions) -> Result<Document> {
     if pages.is_empty() {
         return Err(Error::malformed("the PDF has no pages"));
     }
-    Ok(Document {
-        doc,
-        limits: limits.clone(),
-        pages,
-        encryption,
-        encryption_revision,
-        input_len: bytes.len(),
-    })
+    Ok(Document { doc, limits: limits.clone(), pages, encryption, encryption_revision, input_len: bytes.len() })
 }
 
 impl Document {
@@ -219,10 +212,12 @@ impl Document {
 
     /// The displayed box (CropBox within MediaBox) and rotation of a page.
     pub(crate) fn geometry(&self, page: &Dictionary) -> ([f32; 4], u16) {
-        let media = self.inherited(page, b"MediaBox").and_then(|o| rect(&self.doc, o)).unwrap_or([0.0, 0.0, 612.0, 792.0]);
-        let crop = self.inherited(page, b"CropBox").and_then(|o| rect(&self.doc, o)).map(|c| {
-            [c[0].max(media[0]), c[1].max(media[1]), c[2].min(media[2]), c[3].min(media[3])]
-        });
+        let media =
+            self.inherited(page, b"MediaBox").and_then(|o| rect(&self.doc, o)).unwrap_or([0.0, 0.0, 612.0, 792.0]);
+        let crop = self
+            .inherited(page, b"CropBox")
+            .and_then(|o| rect(&self.doc, o))
+            .map(|c| [c[0].max(media[0]), c[1].max(media[1]), c[2].min(media[2]), c[3].min(media[3])]);
         let bbox = match crop {
             Some(c) if c[2] > c[0] && c[3] > c[1] => c,
             _ => media,
