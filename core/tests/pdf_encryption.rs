@@ -1,5 +1,7 @@
 //! Every standard security handler decrypts to the text of the unencrypted file.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::PathBuf;
 
 use bankscope::pdf::{self, EncryptionKind, OpenOptions};
@@ -12,12 +14,16 @@ fn samples() -> PathBuf {
 fn words(bytes: &[u8], password: Option<&str>) -> Result<Vec<String>, Error> {
     let opts = OpenOptions { password: password.map(str::to_owned), ..OpenOptions::default() };
     let pages = pdf::extract(bytes, &opts)?;
-    Ok(pages.iter().flat_map(|p| pdf::layout_text(p).split_whitespace().map(str::to_owned).collect::<Vec<_>>()).collect())
+    Ok(pages
+        .iter()
+        .flat_map(|p| pdf::layout_text(p).split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+        .collect())
 }
 
 fn read(name: &str) -> Vec<u8> {
     let path = samples().join(name);
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e} (the samples live in shared/ beside the repo)", path.display()))
+    std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (the samples live in shared/ beside the repo)", path.display()))
 }
 
 #[test]

@@ -287,6 +287,7 @@ fn apply(section: Section, ops: &[Operand], s: &[u8], uni: &mut ToUnicode, codes
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -192,11 +192,7 @@ impl<'a> Interpreter<'a> {
                 }
             };
             match op {
-                b"q" => {
-                    if stack.len() < 4096 {
-                        stack.push(gs.clone());
-                    }
-                }
+                b"q" if stack.len() < 4096 => stack.push(gs.clone()),
                 b"Q" => {
                     if let Some(s) = stack.pop() {
                         gs = s;
@@ -295,7 +291,7 @@ impl<'a> Interpreter<'a> {
                 }
                 b"f" | b"F" | b"f*" | b"B" | b"B*" | b"b" | b"b*" => {
                     for r in path.drain(..) {
-                        self.out.fill_rect(r, gs.fill_white);
+                        self.out.fill_rect(r);
                     }
                 }
                 b"n" | b"S" | b"s" => path.clear(),
@@ -452,6 +448,7 @@ pub(crate) fn memchr_find(hay: &[u8], needle: &[u8]) -> bool {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -26,7 +26,15 @@ enum Kind {
     /// One byte per code.
     Simple { widths: Box<[f32; 256]>, uni: Box<[Uni; 256]> },
     /// Type0: codes by the encoding CMap, widths by CID.
-    Composite { codes: CodeMap, widths: Vec<(u32, u32, f32)>, default_width: f32, to_unicode: ToUnicode },
+    Composite(Box<Composite>),
+}
+
+#[derive(Debug)]
+struct Composite {
+    codes: CodeMap,
+    widths: Vec<(u32, u32, f32)>,
+    default_width: f32,
+    to_unicode: ToUnicode,
 }
 
 /// A font as the text extractor needs it.
@@ -34,8 +42,6 @@ enum Kind {
 pub(crate) struct Font {
     /// BaseFont, with its subset tag.
     pub(crate) name: Arc<str>,
-    /// Whether a font program is embedded.
-    pub(crate) embedded: bool,
     /// Glyph-space to text-space scale of widths (0.001 except for Type3).
     pub(crate) scale: f32,
     /// Vertical text-space extent of 1 unit of font size (1 except for odd Type3s).
@@ -295,7 +301,7 @@ impl Font {
                 }
             };
         }
-        Ok(Font { name: base.into(), embedded, scale, v_scale, kind: Kind::Simple { widths, uni }, extra })
+        Ok(Font { name: base.into(), scale, v_scale, kind: Kind::Simple { widths, uni }, extra })
     }
 
     fn load_composite(doc: &Document, dict: &Dictionary, budget: &Budget) -> Result<Font> {
@@ -305,8 +311,6 @@ impl Font {
             Some(Object::Dictionary(d)) => Some(d),
             _ => None,
         };
-        let desc = cid_font.and_then(|d| get_dict(doc, d, b"FontDescriptor"));
-        let embedded = has_font_file(doc, desc);
         let codes = match get(doc, dict, b"Encoding") {
             Some(Object::Stream(s)) => cmap::parse(&budget.decode(s)?).1,
             _ => CodeMap::default(),
@@ -341,10 +345,9 @@ impl Font {
         let to_unicode = to_unicode(doc, dict, budget)?;
         Ok(Font {
             name: base.into(),
-            embedded,
             scale: 0.001,
             v_scale: 1.0,
-            kind: Kind::Composite { codes, widths, default_width, to_unicode },
+            kind: Kind::Composite(Box::new(Composite { codes, widths, default_width, to_unicode })),
             extra: String::new(),
         })
     }
@@ -362,14 +365,7 @@ impl Font {
                 *slot = w;
             }
         }
-        Font {
-            name: "".into(),
-            embedded: false,
-            scale: 0.001,
-            v_scale: 1.0,
-            kind: Kind::Simple { widths, uni },
-            extra: String::new(),
-        }
+        Font { name: "".into(), scale: 0.001, v_scale: 1.0, kind: Kind::Simple { widths, uni }, extra: String::new() }
     }
 
     /// The next code of a shown string, advancing `i`; `None` at the end.
@@ -384,7 +380,8 @@ impl Font {
                 *i += 1;
                 Some((u32::from(b), true))
             }
-            Kind::Composite { codes, .. } => {
+            Kind::Composite(c) => {
+                let codes = &c.codes;
                 let before = *i;
                 let code = codes.next_code(bytes, i);
                 Some((code, *i - before == 1))
@@ -397,8 +394,9 @@ impl Font {
     pub(crate) fn width(&self, code: u32) -> f32 {
         match &self.kind {
             Kind::Simple { widths, .. } => widths.get(code as usize).copied().unwrap_or(0.0),
-            Kind::Composite { codes, widths, default_width, .. } => {
-                let cid = codes.cid(code);
+            Kind::Composite(c) => {
+                let (widths, default_width) = (&c.widths, &c.default_width);
+                let cid = c.codes.cid(code);
                 let idx = widths.partition_point(|w| w.0 <= cid);
                 // Ranges may overlap; the nearest one starting at or below the cid wins.
                 match idx.checked_sub(1).and_then(|k| widths.get(k)) {
@@ -424,12 +422,13 @@ impl Font {
                     true
                 }
             },
-            Kind::Composite { to_unicode, .. } => to_unicode.push(code, out),
+            Kind::Composite(c) => c.to_unicode.push(code, out),
         }
     }
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

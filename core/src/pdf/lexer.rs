@@ -57,11 +57,6 @@ impl<'a> Lexer<'a> {
         Lexer { data, pos: 0 }
     }
 
-    /// Byte offset of the next token.
-    pub(crate) fn pos(&self) -> usize {
-        self.pos
-    }
-
     fn peek(&self) -> Option<u8> {
         self.data.get(self.pos).copied()
     }
@@ -300,6 +295,7 @@ pub(crate) fn parse_number(s: &[u8]) -> Option<f32> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -24,11 +24,13 @@ mod content;
 #[rustfmt::skip]
 mod fontdata;
 mod fonts;
+mod forensics;
 mod lexer;
 mod objects;
 mod open;
 mod text;
 
+pub use forensics::{FontUse, Forensics, Hidden, HiddenText, Info, PageForensics, Xmp, parse_pdf_date};
 pub use open::{Document, EncryptionKind, OpenOptions, open};
 pub use text::{Page, TextRun, layout_text};
 

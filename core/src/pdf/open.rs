@@ -63,7 +63,7 @@ pub struct Document {
     pub(crate) pages: Vec<ObjectId>,
     pub(crate) encryption: EncryptionKind,
     pub(crate) encryption_revision: Option<i64>,
-    pub(crate) input_len: usize,
+    pub(crate) eof_markers: u32,
 }
 
 impl fmt::Debug for Document {
@@ -158,7 +158,19 @@ pub fn open(bytes: &[u8], options: &OpenOptions) -> Result<Document> {
     if pages.is_empty() {
         return Err(Error::malformed("the PDF has no pages"));
     }
-    Ok(Document { doc, limits: limits.clone(), pages, encryption, encryption_revision, input_len: bytes.len() })
+    Ok(Document {
+        doc,
+        limits: limits.clone(),
+        pages,
+        encryption,
+        encryption_revision,
+        eof_markers: count(bytes, b"%%EOF"),
+    })
+}
+
+fn count(hay: &[u8], needle: &[u8]) -> u32 {
+    let n = hay.windows(needle.len()).filter(|w| *w == needle).count();
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 impl Document {
@@ -264,7 +276,7 @@ impl Document {
             _ => None,
         });
         let (content, content_streams) = self.contents(page, budget)?;
-        let mut collector = Collector::default();
+        let mut collector = Collector::new((width, height));
         let touchup_markers = {
             let mut interp = Interpreter::new(&self.doc, budget, fonts, &mut collector);
             interp.run(&content, resources, device)?;

@@ -90,12 +90,11 @@ pub(crate) struct GlyphIn<'a> {
     pub(crate) white: bool,
 }
 
-/// A filled rectangle: displayed-page bbox `[x0, y0, x1, y1]`, white or not,
-/// and how many glyphs were drawn before it.
+/// A filled rectangle: displayed-page bbox `[x0, y0, x1, y1]` and how many
+/// glyphs were drawn before it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct FilledRect {
     pub(crate) bbox: [f32; 4],
-    pub(crate) white: bool,
     pub(crate) after_glyphs: u32,
 }
 
@@ -107,6 +106,8 @@ pub(crate) struct Collector {
     pub(crate) rects: Vec<FilledRect>,
     pub(crate) images: u32,
     pub(crate) glyphs: u32,
+    /// Displayed page size; glyphs placed outside it are not shown, so not read.
+    pub(crate) bounds: (f32, f32),
 }
 
 /// Map displayed-page coordinates into the frame of a text direction.
@@ -133,10 +134,16 @@ fn quadrant(dx: f32, dy: f32) -> Option<u16> {
 const MAX_RECTS: usize = 100_000;
 
 impl Collector {
+    pub(crate) fn new(bounds: (f32, f32)) -> Self {
+        Collector { bounds, ..Collector::default() }
+    }
+
     pub(crate) fn glyph(&mut self, g: &GlyphIn) {
         let order = self.glyphs;
         self.glyphs = self.glyphs.saturating_add(1);
-        if g.text.is_empty() || g.text.chars().all(char::is_whitespace) {
+        let (w, h) = self.bounds;
+        let outside = g.x < -1.0 || g.y < -1.0 || (w > 0.0 && g.x > w + 1.0) || (h > 0.0 && g.y > h + 1.0);
+        if outside || g.text.is_empty() || g.text.chars().all(char::is_whitespace) {
             self.flush();
             return;
         }
@@ -175,10 +182,10 @@ impl Collector {
         });
     }
 
-    pub(crate) fn fill_rect(&mut self, bbox: [f32; 4], white: bool) {
+    pub(crate) fn fill_rect(&mut self, bbox: [f32; 4]) {
         self.flush();
         if self.rects.len() < MAX_RECTS {
-            self.rects.push(FilledRect { bbox, white, after_glyphs: self.glyphs });
+            self.rects.push(FilledRect { bbox, after_glyphs: self.glyphs });
         }
     }
 
@@ -256,9 +263,11 @@ fn layout_direction(runs: &[TextRun], mut idx: Vec<usize>, out: &mut String) {
         let mut last_x1 = f32::NEG_INFINITY;
         for r in l.runs.iter().filter_map(|&i| get(i)) {
             let col = ((r.x0 - min_x) / cw).round().max(0.0) as usize;
-            let touching = r.x0 - last_x1 < 0.1 * r.font_size;
+            let gap = r.x0 - last_x1;
+            let touching = gap < 0.1 * r.font_size && gap > -0.05 * r.font_size;
             if cols > 0 && !touching {
-                let pad = col.saturating_sub(cols).max(1);
+                // A gap of about a space stays one space; wider gaps align to the column.
+                let pad = if gap < cw { 1 } else { col.saturating_sub(cols).max(1) };
                 line.extend(std::iter::repeat_n(' ', pad));
                 cols += pad;
             } else if cols == 0 {
@@ -274,6 +283,7 @@ fn layout_direction(runs: &[TextRun], mut idx: Vec<usize>, out: &mut String) {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
