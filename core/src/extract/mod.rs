@@ -167,13 +167,10 @@ fn resolve_bank(detected: Option<&'static Bank>, declared: Option<&str>) -> Resu
 
 /// An amount cell: `(Dr)`/`(Cr)` marks made plain suffixes; blank, `-` and `0.00` → `None`/zero.
 fn amount_cell(text: &str) -> Option<Money> {
-    let mut t = text.trim().to_string();
-    for (from, to) in [("(DR)", " Dr"), ("(CR)", " Cr"), ("(DR.)", " Dr"), ("(CR.)", " Cr")] {
-        let upper = t.to_ascii_uppercase();
-        if let Some(pos) = upper.rfind(from) {
-            t.replace_range(pos..pos + from.len(), to);
-        }
-    }
+    let t = text.trim();
+    // A suffix mark printed as its own word: "500.00 (Dr)".
+    let t = t.replace("(Dr)", "Dr").replace("(Cr)", "Cr").replace("(DR)", "DR").replace("(CR)", "CR");
+    let t = layout::plain_amount(&t);
     let t = t.trim();
     if t.is_empty() || matches!(t, "-" | "--" | "NIL" | "Nil") {
         return None;

@@ -82,20 +82,40 @@ struct LineInfo {
     special: Option<SpecialKind>,
 }
 
+/// An amount as printed, with a parenthesised Dr/Cr mark made a plain suffix
+/// (`12,345.67(Cr)` → `12,345.67 Cr`), ready for [`Money::parse`].
+pub fn plain_amount(text: &str) -> std::borrow::Cow<'_, str> {
+    let t = text.trim();
+    let upper = t.to_ascii_uppercase();
+    for (mark, plain) in [("(DR)", " Dr"), ("(CR)", " Cr"), ("(DR.)", " Dr"), ("(CR.)", " Cr")] {
+        if upper.ends_with(mark) {
+            let head = t.get(..t.len() - mark.len()).unwrap_or_default().trim_end();
+            return format!("{head}{plain}").into();
+        }
+    }
+    t.into()
+}
+
 /// True for a word that reads as an amount: digits with a decimal point.
 pub(crate) fn amount_like(text: &str) -> bool {
-    text.contains('.') && text.bytes().any(|b| b.is_ascii_digit()) && Money::parse(text).is_ok()
+    text.contains('.') && text.bytes().any(|b| b.is_ascii_digit()) && Money::parse(&plain_amount(text)).is_ok()
 }
 
 /// Dr/Cr marks, dashes and currency marks that sit in amount columns.
 fn amount_mark(text: &str) -> bool {
     let t = text.trim_matches(|c| c == '(' || c == ')' || c == '.').to_ascii_uppercase();
     matches!(t.as_str(), "DR" | "CR" | "D" | "C" | "-" | "--" | "" | "₹" | "INR" | "RS" | "NIL")
-        || Money::parse(text).is_ok()
+        || Money::parse(&plain_amount(text)).is_ok()
 }
 
+/// Words a date cell holds: digits, month names, AM/PM, punctuation.
 fn date_word(text: &str) -> bool {
-    text.bytes().any(|b| b.is_ascii_digit()) || text.chars().count() <= 4 || text.chars().all(char::is_alphabetic)
+    const MONTHS: [&str; 12] = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+    let upper = text.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_uppercase();
+    upper.bytes().any(|b| b.is_ascii_digit())
+        || upper.is_empty()
+        || matches!(upper.as_str(), "AM" | "PM")
+        || (upper.len() <= 9 && MONTHS.iter().any(|m| upper.starts_with(m)))
 }
 
 fn has_digit(s: &str) -> bool {
@@ -156,6 +176,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
     let mut specials: Vec<(SpecialKind, Entry)> = Vec::new();
     let mut end_at = None;
     let mut special_after: Vec<usize> = Vec::new();
+    let mut body_size: Option<f32> = None;
 
     for (pi, page) in pages.iter().enumerate().skip(p0) {
         let start = if pi == p0 {
@@ -187,15 +208,15 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             })
             .collect();
         let is_row = |x: &LineInfo| x.fits && (x.balance || (x.date && x.amount));
+        let dated_row = |x: &LineInfo| is_row(x) && x.date;
         let first_body = match start {
             Some(s) => s,
             None => {
                 // No header on this page: the table starts at the first row, or
                 // at the wrapped lines set tight above it.
-                let Some(k) = infos
-                    .iter()
-                    .position(|x| is_row(x) || (x.fits && x.date) || matches!(x.special, Some(SpecialKind::Opening)))
-                else {
+                let Some(k) = infos.iter().position(|x| {
+                    dated_row(x) || (x.fits && x.date) || matches!(x.special, Some(SpecialKind::Opening))
+                }) else {
                     continue;
                 };
                 let mut s = k;
@@ -227,7 +248,11 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
                 prev_y = Some(line.y);
                 continue;
             }
-            if !info.fits {
+            // Amounts without a balance or a date are a summary, not a wrapped narration;
+            // a line in another type size is a footnote.
+            let stray_amount = !info.balance && !info.date && info.amount;
+            let other_size = body_size.is_some_and(|b| (line.size - b).abs() > 0.2 * b);
+            if !info.fits || stray_amount || other_size {
                 if prev_y.is_none() {
                     continue;
                 }
@@ -243,6 +268,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             }
             prev_y = Some(line.y);
             let kind = if is_row(&info) {
+                body_size.get_or_insert(line.size);
                 Kind::Anchor
             } else if info.date {
                 Kind::DateOnly
@@ -254,13 +280,12 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
     }
 
     let narration_first = narration_first(&entries);
-    let (rows, row_of_entry) = group(&entries, narration_first);
+    let rows = group(&entries, narration_first);
     let specials = specials
         .into_iter()
         .zip(special_after)
         .map(|((kind, e), after)| {
-            // Rows whose anchor came before this special's position.
-            let after_rows = row_of_entry.iter().take(after).filter_map(|r| *r).max().map_or(0, |r| r + 1);
+            let after_rows = entries.iter().take(after).filter(|e| e.kind == Kind::Anchor).count();
             Special { kind, row: Row { page: e.page, cells: e.cells }, after_rows }
         })
         .collect();
@@ -300,9 +325,8 @@ fn narration_first(entries: &[Entry]) -> bool {
     before > after
 }
 
-/// Gathers each anchor with its wrapped lines; returns the rows and, per
-/// entry, the row it went to.
-fn group(entries: &[Entry], narration_first: bool) -> (Vec<Row>, Vec<Option<usize>>) {
+/// Gathers each anchor with its wrapped lines.
+fn group(entries: &[Entry], narration_first: bool) -> Vec<Row> {
     let anchors: Vec<usize> =
         entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
     let mut owner: Vec<Option<usize>> = vec![None; entries.len()];
@@ -358,5 +382,5 @@ fn group(entries: &[Entry], narration_first: bool) -> (Vec<Row>, Vec<Option<usiz
             }
         }
     }
-    (rows, owner)
+    rows
 }

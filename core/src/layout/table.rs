@@ -62,8 +62,12 @@ pub fn find_header(lines: &[Line], from: usize, vocab: &dyn Vocabulary) -> Optio
                     break;
                 }
             }
+            // More named columns wins; at a tie, the taller block whose extra
+            // line only continued labels ("Withdrawal Amount" / "(INR )").
             if let Some(h) = classify(block, first, vocab)
-                && best.as_ref().is_none_or(|b| h.known > b.known)
+                && best
+                    .as_ref()
+                    .is_none_or(|b| h.known > b.known || (h.known == b.known && h.columns.len() == b.columns.len()))
             {
                 best = Some(h);
             }
