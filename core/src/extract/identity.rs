@@ -176,39 +176,102 @@ fn segments(lines: &[Line]) -> Vec<Vec<Segment>> {
         .collect()
 }
 
-fn fields(segs: &[Vec<Segment>]) -> Vec<Field> {
-    let mut out = Vec::new();
-    for line in segs {
-        let mut k = 0;
-        while let Some(seg) = line.get(k) {
-            k += 1;
-            let text = seg.text.trim();
-            let (label, value) = if let Some((l, v)) = text.split_once(':') {
-                match label_of(l) {
-                    Some(label) => (label, v.trim().to_string()),
-                    None => continue,
+/// A word of a header-block line, with `:` split off as its own word.
+struct W {
+    text: String,
+    x0: f32,
+    x1: f32,
+}
+
+fn words_split_at_colons(line: &Line) -> Vec<W> {
+    let mut out = Vec::with_capacity(line.words.len() + 4);
+    for w in &line.words {
+        if !w.text.contains(':') {
+            out.push(W { text: w.text.clone(), x0: w.x0, x1: w.x1 });
+            continue;
+        }
+        // Split "Phone:" / "Name:RAHUL" / "::" at the colons, positions by character share.
+        let n = w.text.chars().count().max(1) as f32;
+        let per = (w.x1 - w.x0) / n;
+        let mut cur = String::new();
+        let mut start = 0usize;
+        for (i, c) in w.text.chars().enumerate() {
+            if c == ':' {
+                if !cur.is_empty() {
+                    out.push(W { text: std::mem::take(&mut cur), x0: w.x0 + per * start as f32, x1: w.x0 + per * i as f32 });
                 }
-            } else if let Some(label) = label_of(text) {
-                (label, String::new())
-            } else if let Some((label, rest)) = label_prefix(text) {
-                if matches!(label, Label::Ignored | Label::Name | Label::To | Label::From) {
-                    continue;
-                }
-                (label, rest)
+                out.push(W { text: ":".into(), x0: w.x0 + per * i as f32, x1: w.x0 + per * (i + 1) as f32 });
+                start = i + 1;
             } else {
-                continue;
-            };
-            let mut value = value.trim_start_matches(':').trim().to_string();
-            let mut x0 = seg.x0;
-            if value.is_empty()
-                && let Some(next) = line.get(k)
-                && label_of(next.text.split(':').next().unwrap_or_default()).is_none()
-            {
-                value = next.text.trim_start_matches(':').trim().to_string();
-                x0 = next.x0;
-                k += 1;
+                cur.push(c);
             }
-            out.push(Field { label, value, line: seg.line, x0 });
+        }
+        if !cur.is_empty() {
+            out.push(W { text: cur, x0: w.x0 + per * start as f32, x1: w.x1 });
+        }
+    }
+    out
+}
+
+/// Label/value pairs: `Label : value` anywhere on a line (several per line),
+/// and segments that start with a known label and carry no colon.
+fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
+    let mut out = Vec::new();
+    for (li, line) in lines.iter().enumerate() {
+        let words = words_split_at_colons(line);
+        let big_gap = SEGMENT_GAP * line.size;
+        // (label start, colon index, label)
+        let mut pairs: Vec<(usize, usize, Option<Label>)> = Vec::new();
+        for (c, w) in words.iter().enumerate() {
+            if w.text != ":" {
+                continue;
+            }
+            let floor = pairs.last().map_or(0, |p| p.1 + 1);
+            let known = (1..=4.min(c.saturating_sub(floor))).rev().find_map(|k| {
+                let parts = words.get(c - k..c)?;
+                if parts.windows(2).any(|p| p[1].x0 - p[0].x1 > big_gap) {
+                    return None;
+                }
+                let text = parts.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                label_of(&text).map(|l| (c - k, l))
+            });
+            match known {
+                Some((start, label)) => pairs.push((start, c, Some(label))),
+                None => {
+                    let mut start = c;
+                    while start > floor
+                        && words.get(start - 1).is_some_and(|w| w.text != ":")
+                        && words.get(start).zip(words.get(start - 1)).is_none_or(|(a, b)| a.x0 - b.x1 <= big_gap || start == c)
+                    {
+                        start -= 1;
+                    }
+                    pairs.push((start, c, None));
+                }
+            }
+        }
+        for (i, (_, c, label)) in pairs.iter().enumerate() {
+            let Some(label) = label else { continue };
+            let end = pairs.get(i + 1).map_or(words.len(), |p| p.0);
+            let mut value: Vec<&W> = Vec::new();
+            for w in words.get(c + 1..end).unwrap_or_default() {
+                if value.last().is_some_and(|p| w.x0 - p.x1 > 2.0 * big_gap) {
+                    break;
+                }
+                value.push(w);
+            }
+            let x0 = value.first().map_or(0.0, |w| w.x0);
+            let text = value.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+            out.push(Field { label: *label, value: text, line: li, x0 });
+        }
+        if pairs.is_empty() {
+            for seg in segs.get(li).map(Vec::as_slice).unwrap_or_default() {
+                if let Some((label, rest)) = label_prefix(seg.text.trim())
+                    && !matches!(label, Label::Ignored | Label::Name | Label::To | Label::From | Label::Address)
+                    && !rest.is_empty()
+                {
+                    out.push(Field { label, value: rest, line: seg.line, x0: seg.x0 });
+                }
+            }
         }
     }
     out
@@ -308,8 +371,8 @@ fn account_number(value: &str) -> Option<String> {
 /// table), searched for a period, IFSC, MICR or balances the block lacks.
 pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     let segs = segments(block);
-    let mut all_fields = fields(&segs);
-    let rest_fields = fields(&segments(rest));
+    let all_fields = fields(block, &segs);
+    let rest_fields = fields(rest, &segments(rest));
     let mut id = Identity::default();
     let first = |fs: &[Field], l: Label| fs.iter().find(|f| f.label == l && !f.value.is_empty()).cloned();
     let find = |l: Label| first(&all_fields, l).or_else(|| first(&rest_fields, l));
@@ -332,7 +395,9 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         }
     };
     id.name = name;
-    let addr_field = first(&all_fields, Label::Address);
+    // The address: under an "Address" label when the name had a label too,
+    // else the lines set under the name in the customer block.
+    let addr_field = first(&all_fields, Label::Address).filter(|_| name_field.is_some());
     let (addr_start, addr_x, mut address) = match (&addr_field, name_line) {
         (Some(f), _) => (f.line + 1, f.x0, vec![f.value.clone()]),
         (None, Some(l)) => (l + 1, name_x, Vec::new()),
@@ -354,7 +419,10 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     id.address = address.into_iter().filter(|a| !a.is_empty()).collect::<Vec<_>>().join(", ");
 
     // Account, IFSC, MICR.
-    id.account_number = find(Label::Account).and_then(|f| account_number(&f.value)).unwrap_or_default();
+    let find_map = |l: Label, f: &dyn Fn(&str) -> Option<String>| {
+        all_fields.iter().chain(&rest_fields).filter(|x| x.label == l).find_map(|x| f(&x.value))
+    };
+    id.account_number = find_map(Label::Account, &account_number).unwrap_or_default();
     let words_of = |lines: &[Line]| -> Vec<String> {
         lines
             .iter()
@@ -372,8 +440,8 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                 .map(str::to_ascii_uppercase)
         })
         .or_else(|| block_words.iter().chain(&rest_words).find(|w| banks::is_ifsc(w)).map(|w| w.to_ascii_uppercase()));
-    id.micr = find(Label::Micr).and_then(|f| {
-        f.value.split_whitespace().find(|w| w.len() == 9 && w.bytes().all(|b| b.is_ascii_digit())).map(str::to_string)
+    id.micr = find_map(Label::Micr, &|v| {
+        v.split_whitespace().find(|w| w.len() == 9 && w.bytes().all(|b| b.is_ascii_digit())).map(str::to_string)
     });
 
     // Type, category, limit.
@@ -388,6 +456,16 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         .unwrap_or(Money::ZERO)
         .abs();
     id.account_category = category(&id.name, id.account_type == Some(AccountType::Current));
+    // Not printed: an account with a limit or a company's is current, a person's savings.
+    if id.account_type.is_none() {
+        id.account_type = Some(
+            if !id.credit_limit.is_zero() || id.account_category == AccountCategory::Corporate {
+                AccountType::Current
+            } else {
+                AccountType::Savings
+            },
+        );
+    }
 
     // Period.
     let period = period(block, &all_fields).or_else(|| period(rest, &rest_fields));
@@ -398,7 +476,6 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     let balance = |l: Label| find(l).and_then(|f| f.value.split_whitespace().find_map(|w| Money::parse(w).ok()));
     id.opening_balance = balance(Label::Opening);
     id.closing_balance = balance(Label::Closing);
-    all_fields.clear();
     id
 }
 
@@ -424,7 +501,9 @@ fn period(lines: &[Line], fields: &[Field]) -> Option<(NaiveDate, NaiveDate)> {
     lines.iter().find_map(|l| {
         let t = l.text();
         let u = t.to_ascii_uppercase();
-        (u.contains("PERIOD") || u.contains("FROM") || u.contains(" TO ")).then(|| pair(&t)).flatten()
+        (u.contains("PERIOD") || u.contains("FROM") || u.contains("BETWEEN") || u.contains(" TO "))
+            .then(|| pair(&t))
+            .flatten()
     })
 }
 
