@@ -198,7 +198,11 @@ fn words_split_at_colons(line: &Line) -> Vec<W> {
         for (i, c) in w.text.chars().enumerate() {
             if c == ':' {
                 if !cur.is_empty() {
-                    out.push(W { text: std::mem::take(&mut cur), x0: w.x0 + per * start as f32, x1: w.x0 + per * i as f32 });
+                    out.push(W {
+                        text: std::mem::take(&mut cur),
+                        x0: w.x0 + per * start as f32,
+                        x1: w.x0 + per * i as f32,
+                    });
                 }
                 out.push(W { text: ":".into(), x0: w.x0 + per * i as f32, x1: w.x0 + per * (i + 1) as f32 });
                 start = i + 1;
@@ -227,13 +231,30 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 continue;
             }
             let floor = pairs.last().map_or(0, |p| p.1 + 1);
-            let known = (1..=4.min(c.saturating_sub(floor))).rev().find_map(|k| {
-                let parts = words.get(c - k..c)?;
-                if parts.windows(2).any(|p| p[1].x0 - p[0].x1 > big_gap) {
-                    return None;
+            // The label's words, walking back from the colon; a word that runs
+            // into the one after it is another cell's overflow and is skipped.
+            let mut chain: Vec<usize> = Vec::new();
+            let mut j = c;
+            while j > floor && chain.len() < 4 {
+                j -= 1;
+                let (Some(w), Some(after)) = (words.get(j), chain.last().map_or(words.get(c), |&k| words.get(k)))
+                else {
+                    break;
+                };
+                if w.text == ":" || (!chain.is_empty() && after.x0 - w.x1 > big_gap) {
+                    break;
                 }
-                let text = parts.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
-                label_of(&text).map(|l| (c - k, l))
+                if w.x1 > after.x0 + 0.5 {
+                    continue;
+                }
+                chain.push(j);
+            }
+            let known = (1..=chain.len()).rev().find_map(|k| {
+                let mut idx: Vec<usize> = chain.get(..k)?.to_vec();
+                idx.reverse();
+                let text =
+                    idx.iter().filter_map(|&i| words.get(i)).map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                Some((*idx.first()?, label_of(&text)?))
             });
             match known {
                 Some((start, label)) => pairs.push((start, c, Some(label))),
@@ -241,7 +262,10 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                     let mut start = c;
                     while start > floor
                         && words.get(start - 1).is_some_and(|w| w.text != ":")
-                        && words.get(start).zip(words.get(start - 1)).is_none_or(|(a, b)| a.x0 - b.x1 <= big_gap || start == c)
+                        && words
+                            .get(start)
+                            .zip(words.get(start - 1))
+                            .is_none_or(|(a, b)| a.x0 - b.x1 <= big_gap || start == c)
                     {
                         start -= 1;
                     }
@@ -458,13 +482,11 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     id.account_category = category(&id.name, id.account_type == Some(AccountType::Current));
     // Not printed: an account with a limit or a company's is current, a person's savings.
     if id.account_type.is_none() {
-        id.account_type = Some(
-            if !id.credit_limit.is_zero() || id.account_category == AccountCategory::Corporate {
-                AccountType::Current
-            } else {
-                AccountType::Savings
-            },
-        );
+        id.account_type = Some(if !id.credit_limit.is_zero() || id.account_category == AccountCategory::Corporate {
+            AccountType::Current
+        } else {
+            AccountType::Savings
+        });
     }
 
     // Period.
