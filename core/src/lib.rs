@@ -24,7 +24,7 @@ pub use error::{Error, ErrorKind, Limit, Result};
 pub use limits::Limits;
 pub use model::{Entity, Metadata, Statement, Transaction, TxnType};
 pub use money::Money;
-pub use pipeline::{ReadOptions, read_pdf};
+pub use pipeline::{ReadOptions, read_pdf, read_pdf_with_forensics};
 
 /// The library version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

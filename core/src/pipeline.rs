@@ -57,6 +57,17 @@ pub fn read_pdf(bytes: &[u8], options: &ReadOptions) -> Result<Statement> {
     Ok(statement(extracted))
 }
 
+/// [`read_pdf`] plus the PDF's forensic record (producer, revisions, fonts,
+/// hidden text) for the metadata fraud checks, from one open of the file.
+pub fn read_pdf_with_forensics(bytes: &[u8], options: &ReadOptions) -> Result<(Statement, pdf::Forensics)> {
+    let open = OpenOptions { password: options.password.clone(), limits: options.limits.clone() };
+    let doc = pdf::open(bytes, &open)?;
+    let pages = doc.pages()?;
+    let extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
+    let forensics = doc.forensics()?;
+    Ok((statement(extracted), forensics))
+}
+
 /// A statement from what the reader found: reconciled and hashed.
 pub fn statement(extracted: Extracted) -> Statement {
     let Extracted { bank, identity, mut transactions, printed_opening, .. } = extracted;

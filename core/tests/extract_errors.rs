@@ -152,3 +152,18 @@ fn one_amount_column_reads_its_direction_from_the_balance() {
     assert!(st.balance_breaks.is_empty());
     assert!(st.transactions.iter().all(|t| t.hash.len() == 32));
 }
+
+#[test]
+fn forensics_come_with_the_statement() {
+    let bytes = statement(&[(40.0, 40.0, 16.0, "AXIS BANK")]);
+    let (st, forensics) =
+        bankscope::read_pdf_with_forensics(&bytes, &ReadOptions::default()).expect("reads with forensics");
+    assert_eq!(st.transactions.len(), 3);
+    assert_eq!(forensics.page_count, 1);
+}
+
+#[test]
+fn read_options_hide_the_password() {
+    let o = ReadOptions::with_password("secret123");
+    assert!(!format!("{o:?}").contains("secret123"));
+}
