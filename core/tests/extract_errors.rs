@@ -167,3 +167,83 @@ fn read_options_hide_the_password() {
     let o = ReadOptions::with_password("secret123");
     assert!(!format!("{o:?}").contains("secret123"));
 }
+
+/// Every PDF fixture, hostile ones included, ends in a statement or a typed
+/// error: reading never panics.
+#[test]
+fn reading_any_fixture_never_panics() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/pdf");
+    let mut paths: Vec<std::path::PathBuf> = Vec::new();
+    for dir in [root.clone(), root.join("hostile")] {
+        if let Ok(rd) = std::fs::read_dir(&dir) {
+            paths.extend(rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file()));
+        }
+    }
+    assert!(!paths.is_empty(), "no PDF fixtures under {}", root.display());
+    for p in paths {
+        let Ok(bytes) = std::fs::read(&p) else { continue };
+        let outcome =
+            std::panic::catch_unwind(|| read_pdf(&bytes, &ReadOptions::default()).map(|s| s.transactions.len()));
+        assert!(outcome.is_ok(), "{} panicked", p.display());
+    }
+}
+
+/// Words moved, swapped, emptied and given non-finite positions: the layout
+/// and the reader end in a statement or a typed error, never a panic.
+#[test]
+fn scrambled_pages_never_panic() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/statements/hdfc_chromium_small.pdf");
+    let bytes = std::fs::read(&path).expect("fixture");
+    let pages = bankscope::pdf::extract(&bytes, &bankscope::pdf::OpenOptions::default()).expect("pages");
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    };
+    for round in 0..60 {
+        let mut pages = pages.clone();
+        for page in &mut pages {
+            let n = page.runs.len().max(1) as u64;
+            for _ in 0..(round * 3 + 1) {
+                let i = (next() % n) as usize;
+                let j = (next() % n) as usize;
+                let r = next();
+                match r % 6 {
+                    0 if i < page.runs.len() && j < page.runs.len() => page.runs.swap(i, j),
+                    0 => {}
+                    1 => {
+                        if let Some(run) = page.runs.get_mut(i) {
+                            run.y += (r % 40) as f32 - 20.0;
+                        }
+                    }
+                    2 => {
+                        if let Some(run) = page.runs.get_mut(i) {
+                            run.x0 = f32::NAN;
+                        }
+                    }
+                    3 => {
+                        let text = page.runs.get(j).map(|r| r.text.clone()).unwrap_or_default();
+                        if let Some(run) = page.runs.get_mut(i) {
+                            run.text = text;
+                        }
+                    }
+                    4 => {
+                        if i < page.runs.len() {
+                            page.runs.remove(i);
+                        }
+                    }
+                    _ => {
+                        if let Some(run) = page.runs.get_mut(i) {
+                            run.text = ":(Cr)0.00-₹".repeat((r % 3) as usize);
+                        }
+                    }
+                }
+            }
+        }
+        let outcome =
+            std::panic::catch_unwind(|| bankscope::extract::extract(&pages, None).map(|e| e.transactions.len()));
+        assert!(outcome.is_ok(), "round {round} panicked");
+    }
+}

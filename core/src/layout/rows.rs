@@ -260,7 +260,8 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             }
             if let Some(py) = prev_y {
                 let d = line.y - py;
-                let pitch = median(diffs.clone()).unwrap_or(d);
+                let recent = diffs.get(diffs.len().saturating_sub(32)..).unwrap_or_default();
+                let pitch = median(recent.to_vec()).unwrap_or(d);
                 if d > (4.0 * line.size).max(3.0 * pitch) {
                     break;
                 }
