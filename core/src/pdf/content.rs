@@ -384,30 +384,54 @@ impl<'a> Interpreter<'a> {
         while let Some((code, single)) = font.next_code(bytes, &mut i) {
             let w = font.width(code) * font.scale;
             let (ox, oy) = (gs.rise * m.c + m.e, gs.rise * m.d + m.f);
-            let adv = w * size * gs.h_scale;
             glyph_text.clear();
             if !font.push_text(code, glyph_text) {
                 glyph_text.push('\u{FFFD}');
             }
+            expand_ligatures(glyph_text);
+            let spacing = gs.char_spacing + if single && code == 32 { gs.word_spacing } else { 0.0 };
+            // The advance, spacing included, as poppler measures a glyph: letter-spaced
+            // text stays one word.
+            let tx = (w * size + spacing) * gs.h_scale;
             self.out.glyph(&GlyphIn {
                 x: ox,
                 y: oy,
-                dx: adv * m.a,
-                dy: adv * m.b,
+                dx: tx * m.a,
+                dy: tx * m.b,
                 size: dev_size,
                 font: &font.name,
                 text: glyph_text,
                 invisible,
                 white: gs.fill_white,
             });
-            let spacing = gs.char_spacing + if single && code == 32 { gs.word_spacing } else { 0.0 };
-            let tx = (w * size + spacing) * gs.h_scale;
             tm.e += tx * tm.a;
             tm.f += tx * tm.b;
             m.e += tx * m.a;
             m.f += tx * m.b;
         }
     }
+}
+
+/// Latin ligature characters (U+FB00..U+FB06) become their letters, so that
+/// "Proﬁt" matches "Profit" downstream.
+fn expand_ligatures(text: &mut String) {
+    let is_ligature = |c: char| ('\u{FB00}'..='\u{FB06}').contains(&c);
+    if !text.chars().any(is_ligature) {
+        return;
+    }
+    let mut out = String::with_capacity(text.len() + 4);
+    for c in text.chars() {
+        match c {
+            '\u{FB00}' => out.push_str("ff"),
+            '\u{FB01}' => out.push_str("fi"),
+            '\u{FB02}' => out.push_str("fl"),
+            '\u{FB03}' => out.push_str("ffi"),
+            '\u{FB04}' => out.push_str("ffl"),
+            '\u{FB05}' | '\u{FB06}' => out.push_str("st"),
+            c => out.push(c),
+        }
+    }
+    *text = out;
 }
 
 fn set_fill(gs: &mut GState, ops: &[Operand], comps: u8) {

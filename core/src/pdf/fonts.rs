@@ -249,7 +249,7 @@ impl Font {
         let first = get_num(doc, dict, b"FirstChar").unwrap_or(0.0).max(0.0) as usize;
         if let Some(ws) = get_array(doc, dict, b"Widths") {
             for (i, w) in ws.iter().enumerate() {
-                if let (Some(slot), Some(w)) = (widths.get_mut(first + i), num(deref(doc, w))) {
+                if let (Some(slot), Some(w)) = (widths.get_mut(first.saturating_add(i)), num(deref(doc, w))) {
                     *slot = w;
                 }
             }

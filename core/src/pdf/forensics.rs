@@ -164,7 +164,9 @@ pub fn parse_pdf_date(s: &str) -> Option<DateTime<FixedOffset>> {
                 .filter(|p| !p.is_empty())
                 .filter_map(|p| p.parse().ok())
                 .collect();
-            let secs = nums.first().copied().unwrap_or(0) * 3600 + nums.get(1).copied().unwrap_or(0) * 60;
+            let hours = nums.first().copied().unwrap_or(0).clamp(0, 23);
+            let minutes = nums.get(1).copied().unwrap_or(0).clamp(0, 59);
+            let secs = hours * 3600 + minutes * 60;
             FixedOffset::east_opt(if sign == '-' { -secs } else { secs })?
         }
         _ => FixedOffset::east_opt(0)?,
@@ -380,6 +382,7 @@ mod tests {
         assert_eq!(parse_pdf_date("D:20250701103015Z").unwrap().to_rfc3339(), "2025-07-01T10:30:15+00:00");
         assert_eq!(parse_pdf_date("20250101120000-08'00").unwrap().to_rfc3339(), "2025-01-01T12:00:00-08:00");
         assert_eq!(parse_pdf_date("D:2025133"), None);
+        assert!(parse_pdf_date("D:20250101000000+99999999999'99999'").is_some());
         assert_eq!(parse_pdf_date("yesterday"), None);
     }
 

@@ -16,8 +16,9 @@
 //! ```
 //!
 //! lopdf parses the file and decrypts it; the content-stream interpreter, the
-//! fonts, the word building and the layout are ours ([`content`], [`fonts`],
-//! [`text`]), written for positions a table reader can trust and for speed.
+//! fonts, the word building and the layout are ours (modules `content`, `fonts`,
+//! `cmap`, `text`), written for positions a table reader can trust and for speed.
+//! Every read is bounded by [`crate::Limits`].
 
 mod cmap;
 mod content;

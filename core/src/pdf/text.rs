@@ -197,6 +197,9 @@ impl Collector {
     }
 }
 
+/// Columns beyond this are not padded to.
+const MAX_COLUMN: f32 = 400.0;
+
 /// A line of words for layout: baseline, size and the runs' indices.
 struct Line {
     y: f32,
@@ -262,7 +265,8 @@ fn layout_direction(runs: &[TextRun], mut idx: Vec<usize>, out: &mut String) {
         let mut cols = 0usize;
         let mut last_x1 = f32::NEG_INFINITY;
         for r in l.runs.iter().filter_map(|&i| get(i)) {
-            let col = ((r.x0 - min_x) / cw).round().max(0.0) as usize;
+            // Bounded: a hostile page can be wider than any terminal.
+            let col = ((r.x0 - min_x) / cw).round().clamp(0.0, MAX_COLUMN) as usize;
             let gap = r.x0 - last_x1;
             let touching = gap < 0.1 * r.font_size && gap > -0.05 * r.font_size;
             if cols > 0 && !touching {
@@ -319,5 +323,16 @@ mod tests {
         assert_eq!((ab.x0, ab.x1, ab.y), (10.0, 20.0, 100.0));
         let page = Page { number: 1, width: 200.0, height: 200.0, rotation: 0, runs: c.runs };
         assert_eq!(layout_text(&page), "top\nab cd efgh\n");
+    }
+
+    #[test]
+    fn huge_coordinates_stay_bounded() {
+        let mut c = Collector::default();
+        glyphs(&mut c, "near", 0.0, 10.0, 5.0);
+        glyphs(&mut c, "far", 1e30, 10.0, 5.0);
+        c.flush();
+        let page = Page { number: 1, width: f32::MAX, height: f32::MAX, rotation: 0, runs: c.runs };
+        let text = layout_text(&page);
+        assert!(text.len() < 1000 && text.ends_with("far\n"), "{}", text.len());
     }
 }
