@@ -12,10 +12,13 @@ pub mod analysis;
 pub mod banks;
 pub mod enrich;
 pub mod error;
+pub mod extract;
+pub mod layout;
 pub mod limits;
 pub mod model;
 pub mod money;
 pub mod pdf;
+pub mod pipeline;
 pub mod reconcile;
 pub mod resources;
 pub mod respond;
@@ -25,6 +28,7 @@ pub use error::{Error, ErrorKind, Limit, Result};
 pub use limits::Limits;
 pub use model::{Entity, Metadata, Statement, Transaction, TxnType};
 pub use money::Money;
+pub use pipeline::{ReadOptions, read_pdf, read_pdf_with_forensics};
 
 /// The library version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

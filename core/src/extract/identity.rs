@@ -1,0 +1,609 @@
+//! Identity from the header block: holder, address, account, IFSC, MICR,
+//! account type and category, limit, period, opening and closing balance.
+//!
+//! The block is read as label/value pairs (`Account No : 5010…`, `IFSC Code
+//! HDFC0001234`, two pairs side by side on one line), plus the customer block:
+//! the holder's name and the address lines under it.
+
+use chrono::NaiveDate;
+
+use super::dates;
+use crate::banks;
+use crate::layout::Line;
+use crate::model::{AccountCategory, AccountType, Identity};
+use crate::money::Money;
+
+/// Gap between the segments of a line (label/value pairs side by side), in font sizes.
+const SEGMENT_GAP: f32 = 1.6;
+
+/// One segment of a header-block line.
+#[derive(Clone, Debug)]
+struct Segment {
+    text: String,
+    x0: f32,
+    line: usize,
+}
+
+/// A label and its value.
+#[derive(Clone, Debug)]
+struct Field {
+    label: Label,
+    value: String,
+    line: usize,
+    /// Left edge of the value (address lines continue under it).
+    x0: f32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Label {
+    Name,
+    Address,
+    Account,
+    Ifsc,
+    Micr,
+    AccountType,
+    Limit,
+    Period,
+    From,
+    To,
+    Opening,
+    Closing,
+    Ignored,
+}
+
+const LABELS: &[(&str, Label)] = &[
+    ("ACCOUNT HOLDER NAME", Label::Name),
+    ("ACCOUNT HOLDERS NAME", Label::Name),
+    ("ACCOUNT HOLDER", Label::Name),
+    ("ACCOUNT NAME", Label::Name),
+    ("CUSTOMER NAME", Label::Name),
+    ("A/C NAME", Label::Name),
+    ("A/C HOLDER", Label::Name),
+    ("NAME", Label::Name),
+    ("ADDRESS", Label::Address),
+    ("CUSTOMER ADDRESS", Label::Address),
+    ("ACCOUNT NUMBER", Label::Account),
+    ("ACCOUNT NO", Label::Account),
+    ("A/C NUMBER", Label::Account),
+    ("A/C NO", Label::Account),
+    ("AC NO", Label::Account),
+    ("ACCOUNT", Label::Account),
+    ("RTGS/NEFT IFSC", Label::Ifsc),
+    ("RTGS/NEFT IFSC CODE", Label::Ifsc),
+    ("IFSC CODE", Label::Ifsc),
+    ("IFS CODE", Label::Ifsc),
+    ("IFSC", Label::Ifsc),
+    ("MICR CODE", Label::Micr),
+    ("MICR", Label::Micr),
+    ("ACCOUNT TYPE", Label::AccountType),
+    ("A/C TYPE", Label::AccountType),
+    ("TYPE OF ACCOUNT", Label::AccountType),
+    ("PRODUCT", Label::AccountType),
+    ("PRODUCT NAME", Label::AccountType),
+    ("PRODUCT TYPE", Label::AccountType),
+    ("SCHEME", Label::AccountType),
+    ("SCHEME NAME", Label::AccountType),
+    ("ACCOUNT DESCRIPTION", Label::AccountType),
+    ("OD LIMIT", Label::Limit),
+    ("CC LIMIT", Label::Limit),
+    ("OD/CC LIMIT", Label::Limit),
+    ("SANCTIONED LIMIT", Label::Limit),
+    ("SANCTION LIMIT", Label::Limit),
+    ("CREDIT LIMIT", Label::Limit),
+    ("DRAWING POWER", Label::Limit),
+    ("LIMIT", Label::Limit),
+    ("STATEMENT PERIOD", Label::Period),
+    ("PERIOD", Label::Period),
+    ("STATEMENT FROM", Label::From),
+    ("FROM DATE", Label::From),
+    ("FROM", Label::From),
+    ("TO DATE", Label::To),
+    ("TO", Label::To),
+    ("OPENING BALANCE", Label::Opening),
+    ("OPENING BAL", Label::Opening),
+    ("CLOSING BALANCE", Label::Closing),
+    ("CLOSING BAL", Label::Closing),
+    ("BRANCH", Label::Ignored),
+    ("BRANCH NAME", Label::Ignored),
+    ("BRANCH ADDRESS", Label::Ignored),
+    ("CUSTOMER ID", Label::Ignored),
+    ("CUST ID", Label::Ignored),
+    ("CIF NO", Label::Ignored),
+    ("CIF", Label::Ignored),
+    ("EMAIL", Label::Ignored),
+    ("EMAIL ID", Label::Ignored),
+    ("MOBILE", Label::Ignored),
+    ("MOBILE NO", Label::Ignored),
+    ("PHONE", Label::Ignored),
+    ("PHONE NO", Label::Ignored),
+    ("DATE OF BIRTH", Label::Ignored),
+    ("DOB", Label::Ignored),
+    ("CURRENCY", Label::Ignored),
+    ("NOMINATION", Label::Ignored),
+    ("NOMINEE", Label::Ignored),
+    ("JOINT HOLDERS", Label::Ignored),
+    ("ACCOUNT OPEN DATE", Label::Ignored),
+    ("ACCOUNT OPENING DATE", Label::Ignored),
+    ("A/C OPEN DATE", Label::Ignored),
+    ("OPEN DATE", Label::Ignored),
+    ("ACCOUNT STATUS", Label::Ignored),
+    ("STATUS", Label::Ignored),
+    ("PAN", Label::Ignored),
+    ("CKYC", Label::Ignored),
+    ("CKYC NO", Label::Ignored),
+    ("DATE", Label::Ignored),
+    ("STATEMENT DATE", Label::Ignored),
+    ("CITY", Label::Ignored),
+    ("STATE", Label::Ignored),
+    ("PIN", Label::Ignored),
+    ("PHONE CODE", Label::Ignored),
+    ("INTEREST RATE", Label::Ignored),
+    ("HOME BRANCH", Label::Ignored),
+];
+
+fn norm_label(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        let c = if c.is_alphanumeric() || c == '/' { c.to_ascii_uppercase() } else { ' ' };
+        if c == ' ' && (out.is_empty() || out.ends_with(' ')) {
+            continue;
+        }
+        out.push(c);
+    }
+    out.trim_end().to_string()
+}
+
+fn label_of(s: &str) -> Option<Label> {
+    let n = norm_label(s);
+    LABELS.iter().find(|(l, _)| *l == n).map(|(_, k)| *k)
+}
+
+/// The longest label `s` starts with, and the rest.
+fn label_prefix(s: &str) -> Option<(Label, String)> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    (1..=words.len().min(4)).rev().find_map(|k| {
+        let head = words.get(..k)?.join(" ");
+        let label = label_of(&head)?;
+        Some((label, words.get(k..)?.join(" ")))
+    })
+}
+
+fn segments(lines: &[Line]) -> Vec<Vec<Segment>> {
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| l.phrases(SEGMENT_GAP).into_iter().map(|p| Segment { text: p.text, x0: p.x0, line: i }).collect())
+        .collect()
+}
+
+/// A word of a header-block line, with `:` split off as its own word.
+struct W {
+    text: String,
+    x0: f32,
+    x1: f32,
+}
+
+fn words_split_at_colons(line: &Line) -> Vec<W> {
+    let mut out = Vec::with_capacity(line.words.len() + 4);
+    for w in &line.words {
+        if !w.text.contains(':') {
+            out.push(W { text: w.text.clone(), x0: w.x0, x1: w.x1 });
+            continue;
+        }
+        // Split "Phone:" / "Name:RAHUL" / "::" at the colons, positions by character share.
+        let n = w.text.chars().count().max(1) as f32;
+        let per = (w.x1 - w.x0) / n;
+        let mut cur = String::new();
+        let mut start = 0usize;
+        for (i, c) in w.text.chars().enumerate() {
+            if c == ':' {
+                if !cur.is_empty() {
+                    out.push(W {
+                        text: std::mem::take(&mut cur),
+                        x0: w.x0 + per * start as f32,
+                        x1: w.x0 + per * i as f32,
+                    });
+                }
+                out.push(W { text: ":".into(), x0: w.x0 + per * i as f32, x1: w.x0 + per * (i + 1) as f32 });
+                start = i + 1;
+            } else {
+                cur.push(c);
+            }
+        }
+        if !cur.is_empty() {
+            out.push(W { text: cur, x0: w.x0 + per * start as f32, x1: w.x1 });
+        }
+    }
+    out
+}
+
+/// Label/value pairs: `Label : value` anywhere on a line (several per line),
+/// and segments that start with a known label and carry no colon.
+fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
+    let mut out = Vec::new();
+    for (li, line) in lines.iter().enumerate() {
+        let words = words_split_at_colons(line);
+        let big_gap = SEGMENT_GAP * line.size;
+        // (label start, colon index, label)
+        let mut pairs: Vec<(usize, usize, Option<Label>)> = Vec::new();
+        for (c, w) in words.iter().enumerate() {
+            if w.text != ":" {
+                continue;
+            }
+            let floor = pairs.last().map_or(0, |p| p.1 + 1);
+            // The label's words, walking back from the colon; a word that runs
+            // into the one after it is another cell's overflow and is skipped.
+            let mut chain: Vec<usize> = Vec::new();
+            let mut j = c;
+            while j > floor && chain.len() < 4 {
+                j -= 1;
+                let (Some(w), Some(after)) = (words.get(j), chain.last().map_or(words.get(c), |&k| words.get(k)))
+                else {
+                    break;
+                };
+                if w.text == ":" || (!chain.is_empty() && after.x0 - w.x1 > big_gap) {
+                    break;
+                }
+                if w.x1 > after.x0 + 0.5 {
+                    continue;
+                }
+                chain.push(j);
+            }
+            let known = (1..=chain.len()).rev().find_map(|k| {
+                let mut idx: Vec<usize> = chain.get(..k)?.to_vec();
+                idx.reverse();
+                let text =
+                    idx.iter().filter_map(|&i| words.get(i)).map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                Some((*idx.first()?, label_of(&text)?))
+            });
+            match known {
+                Some((start, label)) => pairs.push((start, c, Some(label))),
+                None => {
+                    let mut start = c;
+                    while start > floor
+                        && words.get(start - 1).is_some_and(|w| w.text != ":")
+                        && words
+                            .get(start)
+                            .zip(words.get(start - 1))
+                            .is_none_or(|(a, b)| a.x0 - b.x1 <= big_gap || start == c)
+                    {
+                        start -= 1;
+                    }
+                    pairs.push((start, c, None));
+                }
+            }
+        }
+        for (i, (_, c, label)) in pairs.iter().enumerate() {
+            let Some(label) = label else { continue };
+            let end = pairs.get(i + 1).map_or(words.len(), |p| p.0);
+            let mut value: Vec<&W> = Vec::new();
+            for w in words.get(c + 1..end).unwrap_or_default() {
+                if value.last().is_some_and(|p| w.x0 - p.x1 > 2.0 * big_gap) {
+                    break;
+                }
+                value.push(w);
+            }
+            let x0 = value.first().map_or(0.0, |w| w.x0);
+            let text = value.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+            out.push(Field { label: *label, value: text, line: li, x0 });
+        }
+        if pairs.is_empty() {
+            for seg in segs.get(li).map(Vec::as_slice).unwrap_or_default() {
+                if let Some((label, rest)) = label_prefix(seg.text.trim())
+                    && !matches!(label, Label::Ignored | Label::Name | Label::To | Label::From | Label::Address)
+                    && !rest.is_empty()
+                {
+                    out.push(Field { label, value: rest, line: seg.line, x0: seg.x0 });
+                }
+            }
+        }
+    }
+    out
+}
+
+fn strip_title(name: &str) -> String {
+    let t = name.trim();
+    for prefix in [
+        "MR. ", "MRS. ", "MS. ", "MISS ", "MR ", "MRS ", "MS ", "M/S. ", "M/S ", "M/s. ", "M/s ", "Mr. ", "Mrs. ",
+        "Ms. ", "Mr ", "Mrs ", "Ms ", "SHRI ", "SMT. ", "SMT ", "DR. ",
+    ] {
+        if let Some(rest) = t.strip_prefix(prefix) {
+            return rest.trim().to_string();
+        }
+    }
+    t.to_string()
+}
+
+fn is_caps_name(s: &str) -> bool {
+    let letters = s.chars().filter(|c| c.is_alphabetic()).count();
+    letters >= 3
+        && s.chars().all(|c| c.is_ascii_uppercase() || matches!(c, ' ' | '.' | '&' | '/' | '-' | '\''))
+        && s.split_whitespace().count() <= 8
+}
+
+const NOT_A_NAME: &[&str] =
+    &["BANK", "STATEMENT", "ACCOUNT", "BRANCH", "PAGE", "SAVINGS", "CURRENT", "DETAILS", "SUMMARY"];
+
+const CORPORATE: &[&str] = &[
+    "PVT",
+    "PRIVATE",
+    "LTD",
+    "LIMITED",
+    "LLP",
+    "ENTERPRISES",
+    "TRADERS",
+    "INDUSTRIES",
+    "CORPORATION",
+    "COMPANY",
+    "CO",
+    "EXPORTS",
+    "AGENCIES",
+    "SOLUTIONS",
+    "TECHNOLOGIES",
+    "ASSOCIATES",
+];
+
+/// Individual or corporate, from the name and the account type.
+pub fn category(name: &str, current: bool) -> AccountCategory {
+    let upper = name.to_ascii_uppercase();
+    let words: Vec<&str> =
+        upper.split(|c: char| !c.is_ascii_alphanumeric() && c != '/').filter(|w| !w.is_empty()).collect();
+    let strong = ["PVT", "PRIVATE", "LTD", "LIMITED", "LLP", "ENTERPRISES", "TRADERS", "M/S"];
+    if words.iter().any(|w| strong.contains(w)) || upper.starts_with("M/S") {
+        return AccountCategory::Corporate;
+    }
+    if current && words.iter().any(|w| CORPORATE.contains(w)) {
+        return AccountCategory::Corporate;
+    }
+    AccountCategory::Individual
+}
+
+fn account_type(text: &str) -> Option<AccountType> {
+    let n = norm_label(text);
+    let words: Vec<&str> = n.split(' ').collect();
+    let has = |w: &str| words.contains(&w);
+    if has("SAVINGS") || has("SAVING") || has("SB") || n.contains("SAVINGS") {
+        Some(AccountType::Savings)
+    } else if has("CURRENT")
+        || has("CA")
+        || has("OD")
+        || has("CC")
+        || has("OVERDRAFT")
+        || n.contains("CASH CREDIT")
+        || n.contains("OVER DRAFT")
+    {
+        Some(AccountType::Current)
+    } else {
+        None
+    }
+}
+
+fn account_number(value: &str) -> Option<String> {
+    value
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .find(|w| {
+            w.len() >= 6
+                && w.bytes().filter(u8::is_ascii_digit).count() >= 4
+                && w.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+        .map(str::to_string)
+}
+
+/// Identity from the header-block lines (above the table on the first page).
+/// `rest` is the other text of the statement (footers, the summary after the
+/// table), searched for a period, IFSC, MICR or balances the block lacks.
+pub fn read(block: &[Line], rest: &[Line]) -> Identity {
+    let segs = segments(block);
+    let all_fields = fields(block, &segs);
+    let rest_fields = fields(rest, &segments(rest));
+    let mut id = Identity::default();
+    let first = |fs: &[Field], l: Label| fs.iter().find(|f| f.label == l && !f.value.is_empty()).cloned();
+    let find = |l: Label| first(&all_fields, l).or_else(|| first(&rest_fields, l));
+
+    // Holder name and address.
+    let name_field = first(&all_fields, Label::Name);
+    let (name, name_line, name_x) = match &name_field {
+        Some(f) => (strip_title(&f.value), Some(f.line), f.x0),
+        None => {
+            let cand = segs.iter().flatten().find(|s| {
+                is_caps_name(&s.text)
+                    && label_prefix(&s.text).is_none()
+                    && !NOT_A_NAME.iter().any(|w| s.text.split_whitespace().any(|x| x == *w))
+                    && banks::by_name_in(&s.text).is_none()
+            });
+            match cand {
+                Some(s) => (strip_title(&s.text), Some(s.line), s.x0),
+                None => (String::new(), None, 0.0),
+            }
+        }
+    };
+    id.name = name;
+    // The address: under an "Address" label when the name had a label too,
+    // else the lines set under the name in the customer block.
+    let addr_field = first(&all_fields, Label::Address).filter(|_| name_field.is_some());
+    let (addr_start, addr_x, mut address) = match (&addr_field, name_line) {
+        (Some(f), _) => (f.line + 1, f.x0, vec![f.value.clone()]),
+        (None, Some(l)) => (l + 1, name_x, Vec::new()),
+        (None, None) => (usize::MAX, 0.0, Vec::new()),
+    };
+    let mut prev_y = block.get(addr_start.wrapping_sub(1)).map(|l| l.y);
+    for (i, line) in segs.iter().enumerate().skip(addr_start) {
+        let (Some(seg), Some(l)) = (line.iter().find(|s| (s.x0 - addr_x).abs() <= 2.0), block.get(i)) else { break };
+        if prev_y.is_some_and(|py| l.y - py > 2.2 * l.size) {
+            break;
+        }
+        let t = seg.text.trim();
+        if t.contains(':') || label_prefix(t).is_some() || t.is_empty() {
+            break;
+        }
+        address.push(t.to_string());
+        prev_y = Some(l.y);
+    }
+    id.address = address.into_iter().filter(|a| !a.is_empty()).collect::<Vec<_>>().join(", ");
+
+    // Account, IFSC, MICR.
+    let find_map = |l: Label, f: &dyn Fn(&str) -> Option<String>| {
+        all_fields.iter().chain(&rest_fields).filter(|x| x.label == l).find_map(|x| f(&x.value))
+    };
+    id.account_number = find_map(Label::Account, &account_number).unwrap_or_default();
+    let words_of = |lines: &[Line]| -> Vec<String> {
+        lines
+            .iter()
+            .flat_map(|l| l.words.iter().map(|w| w.text.trim_matches(|c: char| !c.is_ascii_alphanumeric()).to_string()))
+            .collect()
+    };
+    let block_words = words_of(block);
+    let rest_words = words_of(rest);
+    id.ifsc = find(Label::Ifsc)
+        .and_then(|f| {
+            f.value
+                .split_whitespace()
+                .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+                .find(|w| banks::is_ifsc(w))
+                .map(str::to_ascii_uppercase)
+        })
+        .or_else(|| block_words.iter().chain(&rest_words).find(|w| banks::is_ifsc(w)).map(|w| w.to_ascii_uppercase()));
+    id.micr = find_map(Label::Micr, &|v| {
+        v.split_whitespace().find(|w| w.len() == 9 && w.bytes().all(|b| b.is_ascii_digit())).map(str::to_string)
+    });
+
+    // Type, category, limit.
+    id.account_type = find(Label::AccountType).and_then(|f| account_type(&f.value)).or_else(|| {
+        block.iter().find_map(|l| {
+            let t = l.text().to_ascii_uppercase();
+            (t.contains("ACCOUNT") || t.contains("A/C")).then(|| account_type(&t)).flatten()
+        })
+    });
+    id.credit_limit = find(Label::Limit)
+        .and_then(|f| f.value.split_whitespace().find_map(|w| Money::parse(w).ok()))
+        .unwrap_or(Money::ZERO)
+        .abs();
+    id.account_category = category(&id.name, id.account_type == Some(AccountType::Current));
+    // Not printed: an account with a limit or a company's is current, a person's savings.
+    if id.account_type.is_none() {
+        id.account_type = Some(if !id.credit_limit.is_zero() || id.account_category == AccountCategory::Corporate {
+            AccountType::Current
+        } else {
+            AccountType::Savings
+        });
+    }
+
+    // Period.
+    let period = period(block, &all_fields).or_else(|| period(rest, &rest_fields));
+    if let Some((from, to)) = period {
+        id.period_from = Some(from);
+        id.period_to = Some(to);
+    }
+    let balance = |l: Label| find(l).and_then(|f| f.value.split_whitespace().find_map(|w| Money::parse(w).ok()));
+    id.opening_balance = balance(Label::Opening);
+    id.closing_balance = balance(Label::Closing);
+    id
+}
+
+/// The statement period: a `Period` field, `From`/`To` fields, or a line with
+/// "from <date> to <date>" / "period ... <date> to <date>".
+fn period(lines: &[Line], fields: &[Field]) -> Option<(NaiveDate, NaiveDate)> {
+    let pair = |text: &str| {
+        let d = dates::dates_in(text);
+        match (d.first(), d.get(1)) {
+            (Some(a), Some(b)) if a <= b => Some((*a, *b)),
+            _ => None,
+        }
+    };
+    if let Some(p) = fields.iter().filter(|f| f.label == Label::Period).find_map(|f| pair(&f.value)) {
+        return Some(p);
+    }
+    let from =
+        fields.iter().filter(|f| f.label == Label::From).find_map(|f| dates::dates_in(&f.value).first().copied());
+    let to = fields.iter().filter(|f| f.label == Label::To).find_map(|f| dates::dates_in(&f.value).first().copied());
+    if let (Some(a), Some(b)) = (from, to) {
+        return Some((a, b));
+    }
+    lines.iter().find_map(|l| {
+        let t = l.text();
+        let u = t.to_ascii_uppercase();
+        (u.contains("PERIOD") || u.contains("FROM") || u.contains("BETWEEN") || u.contains(" TO "))
+            .then(|| pair(&t))
+            .flatten()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::lines::tests::line;
+
+    #[test]
+    fn label_value_pairs_and_customer_block() {
+        let block = vec![
+            line(10.0, &[("HDFC", 0.0), ("BANK", 25.0)]),
+            line(
+                30.0,
+                &[
+                    ("MR.", 0.0),
+                    ("RAHUL", 20.0),
+                    ("SHARMA", 55.0),
+                    ("Account", 300.0),
+                    ("No", 340.0),
+                    (":", 352.0),
+                    ("50100123456789", 360.0),
+                ],
+            ),
+            line(
+                42.0,
+                &[
+                    ("FLAT", 0.0),
+                    ("12,", 25.0),
+                    ("SUNRISE", 45.0),
+                    ("APTS", 85.0),
+                    ("IFSC", 300.0),
+                    (":", 325.0),
+                    ("HDFC0001234", 335.0),
+                ],
+            ),
+            line(54.0, &[("ANDHERI", 0.0), ("EAST", 40.0), ("MICR", 300.0), (":", 325.0), ("400240123", 335.0)]),
+            line(
+                66.0,
+                &[
+                    ("MUMBAI", 0.0),
+                    ("400069", 35.0),
+                    ("Account", 300.0),
+                    ("Type", 340.0),
+                    (":", 362.0),
+                    ("SAVINGS", 370.0),
+                ],
+            ),
+            line(
+                90.0,
+                &[
+                    ("Statement", 0.0),
+                    ("From", 50.0),
+                    (":", 72.0),
+                    ("01/04/2025", 80.0),
+                    ("To", 140.0),
+                    (":", 152.0),
+                    ("30/06/2025", 160.0),
+                ],
+            ),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.name, "RAHUL SHARMA");
+        assert_eq!(id.address, "FLAT 12, SUNRISE APTS, ANDHERI EAST, MUMBAI 400069");
+        assert_eq!(id.account_number, "50100123456789");
+        assert_eq!(id.ifsc.as_deref(), Some("HDFC0001234"));
+        assert_eq!(id.micr.as_deref(), Some("400240123"));
+        assert_eq!(id.account_type, Some(AccountType::Savings));
+        assert_eq!(id.account_category, AccountCategory::Individual);
+        assert_eq!(id.period_from.map(|d| d.to_string()).as_deref(), Some("2025-04-01"));
+        assert_eq!(id.period_to.map(|d| d.to_string()).as_deref(), Some("2025-06-30"));
+    }
+
+    #[test]
+    fn corporate_names() {
+        assert_eq!(category("SHREE GANESH TRADERS PVT LTD", false), AccountCategory::Corporate);
+        assert_eq!(category("M/S KRISHNA AGENCIES", false), AccountCategory::Corporate);
+        assert_eq!(category("ORBIT SOLUTIONS", true), AccountCategory::Corporate);
+        assert_eq!(category("RAHUL SHARMA", true), AccountCategory::Individual);
+    }
+}

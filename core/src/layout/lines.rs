@@ -1,0 +1,174 @@
+//! Words grouped into lines by baseline.
+
+use crate::pdf::Page;
+
+/// A visible word of a page (text reading left to right).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Word {
+    /// The text.
+    pub text: String,
+    /// Left edge.
+    pub x0: f32,
+    /// Right edge.
+    pub x1: f32,
+    /// Baseline (top-left origin, y down).
+    pub y: f32,
+    /// Font size.
+    pub size: f32,
+}
+
+/// Words sharing a baseline, left to right.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// Baseline of the first word.
+    pub y: f32,
+    /// Largest font size on the line.
+    pub size: f32,
+    /// Words sorted by `x0`.
+    pub words: Vec<Word>,
+}
+
+impl Line {
+    /// The words joined by single spaces.
+    pub fn text(&self) -> String {
+        join_words(self.words.iter())
+    }
+
+    /// Runs of words with gaps no wider than `gap` × font size: the phrases of
+    /// a header or a label/value block.
+    pub fn phrases(&self, gap: f32) -> Vec<Phrase> {
+        let mut out: Vec<Phrase> = Vec::new();
+        for w in &self.words {
+            match out.last_mut() {
+                Some(p) if w.x0 - p.x1 <= gap * w.size.max(p.size) => {
+                    p.text.push(' ');
+                    p.text.push_str(&w.text);
+                    p.x1 = p.x1.max(w.x1);
+                    p.words += 1;
+                }
+                _ => out.push(Phrase { text: w.text.clone(), x0: w.x0, x1: w.x1, y: self.y, size: w.size, words: 1 }),
+            }
+        }
+        out
+    }
+}
+
+/// Neighbouring words of one line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phrase {
+    /// Words joined by single spaces.
+    pub text: String,
+    /// Left edge.
+    pub x0: f32,
+    /// Right edge.
+    pub x1: f32,
+    /// Baseline.
+    pub y: f32,
+    /// Font size of the first word.
+    pub size: f32,
+    /// Number of words.
+    pub words: usize,
+}
+
+/// Words joined by single spaces.
+pub fn join_words<'a>(words: impl Iterator<Item = &'a Word>) -> String {
+    let mut s = String::new();
+    for w in words {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        s.push_str(&w.text);
+    }
+    s
+}
+
+/// The lines of one page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PageLines {
+    /// 1-based page number.
+    pub number: u32,
+    /// Page height, for telling headers from footers.
+    pub height: f32,
+    /// Lines top to bottom.
+    pub lines: Vec<Line>,
+    /// Words left out because they are drawn invisible or in white: never part
+    /// of a table, kept here so a caller can report them.
+    pub hidden: Vec<Word>,
+}
+
+/// Typographic ligatures (ﬁ, ﬂ, ...) spelled out, as the statement's text means them.
+fn unligature(text: &str) -> String {
+    if !text.chars().any(|c| ('\u{FB00}'..='\u{FB06}').contains(&c)) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 4);
+    for c in text.chars() {
+        match c {
+            '\u{FB00}' => out.push_str("ff"),
+            '\u{FB01}' => out.push_str("fi"),
+            '\u{FB02}' => out.push_str("fl"),
+            '\u{FB03}' => out.push_str("ffi"),
+            '\u{FB04}' => out.push_str("ffl"),
+            '\u{FB05}' | '\u{FB06}' => out.push_str("st"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Groups a page's upright words into lines: sorted by baseline, a word joins
+/// the current line when its baseline is within 0.4 × font size. O(n log n).
+pub fn page_lines(page: &Page) -> PageLines {
+    let mut words: Vec<Word> = Vec::with_capacity(page.runs.len());
+    let mut hidden = Vec::new();
+    for r in &page.runs {
+        let text = r.text.trim();
+        if text.is_empty() || r.rotation != 0 || !(r.x0.is_finite() && r.x1.is_finite() && r.y.is_finite()) {
+            continue;
+        }
+        let w = Word { text: unligature(text), x0: r.x0, x1: r.x1.max(r.x0), y: r.y, size: r.font_size.abs().max(1.0) };
+        if r.invisible || r.white { hidden.push(w) } else { words.push(w) }
+    }
+    words.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x0.total_cmp(&b.x0)));
+    let mut lines: Vec<Line> = Vec::new();
+    for w in words {
+        match lines.last_mut() {
+            Some(l) if (w.y - l.y).abs() <= 0.4 * l.size.min(w.size) => {
+                l.size = l.size.max(w.size);
+                l.words.push(w);
+            }
+            _ => lines.push(Line { y: w.y, size: w.size, words: vec![w] }),
+        }
+    }
+    for l in &mut lines {
+        l.words.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    }
+    PageLines { number: page.number, height: page.height, lines, hidden }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A line of words from `(text, x0)` pairs with a 5 pt advance per character.
+    pub(crate) fn line(y: f32, words: &[(&str, f32)]) -> Line {
+        let words = words
+            .iter()
+            .map(|(t, x)| Word {
+                text: (*t).to_string(),
+                x0: *x,
+                x1: x + 5.0 * t.chars().count() as f32,
+                y,
+                size: 10.0,
+            })
+            .collect();
+        Line { y, size: 10.0, words }
+    }
+
+    #[test]
+    fn phrases_split_at_wide_gaps() {
+        let l = line(10.0, &[("Withdrawal", 0.0), ("Amt.", 53.0), ("Deposit", 90.0)]);
+        let p: Vec<String> = l.phrases(0.45).into_iter().map(|p| p.text).collect();
+        assert_eq!(p, vec!["Withdrawal Amt.", "Deposit"]);
+    }
+}

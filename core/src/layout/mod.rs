@@ -1,0 +1,84 @@
+//! Table reconstruction: positioned words to the rows of a statement's
+//! transaction table.
+//!
+//! Three steps, one file each:
+//! - [`lines`]: words of a page grouped into lines by baseline (invisible and
+//!   white text is left out of the table and counted, so forensics can see it);
+//! - [`table`]: the header row found by its vocabulary (one to three baselines,
+//!   for headers that wrap), and the column bands it implies;
+//! - [`rows`]: body lines cut out of every page (page headers, footers and the
+//!   repeated customer block skipped), special rows (brought forward, totals)
+//!   recognised, and wrapped narrations merged into their row.
+//!
+//! The layout knows geometry, not words: the column vocabulary, dates and
+//! special-row labels come from a [`Vocabulary`] (see `crate::extract`), so
+//! data flows one way, `pdf` → `layout` → `extract`.
+
+pub mod lines;
+pub mod rows;
+pub mod table;
+
+pub use lines::{Line, PageLines, Word, page_lines};
+pub use rows::{Row, Special, Table, find_table, plain_amount};
+pub use table::{Bands, Column, Header, find_header};
+
+/// What a column of the transaction table holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ColumnKind {
+    /// Transaction (posting) date.
+    Date,
+    /// Value date.
+    ValueDate,
+    /// Narration / particulars / description.
+    Narration,
+    /// Cheque or reference number.
+    Ref,
+    /// Withdrawals.
+    Debit,
+    /// Deposits.
+    Credit,
+    /// One amount column for both directions.
+    Amount,
+    /// Dr/Cr marker of the amount (with [`ColumnKind::Amount`]) or of the balance.
+    DrCr,
+    /// Running balance.
+    Balance,
+    /// Serial number.
+    Serial,
+    /// A column the reader does not use (branch, transaction type, ...).
+    Other,
+}
+
+impl ColumnKind {
+    /// Columns that hold amounts (right-aligned on almost every statement).
+    pub fn is_numeric(self) -> bool {
+        matches!(self, ColumnKind::Debit | ColumnKind::Credit | ColumnKind::Amount | ColumnKind::Balance)
+    }
+}
+
+/// Rows that are part of the table but are not transactions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpecialKind {
+    /// "Opening Balance", "B/F", "Brought Forward": the balance before the next row.
+    Opening,
+    /// "Carried Forward", "C/F".
+    CarriedForward,
+    /// "Total", "Transaction Total", "Grand Total": ends the page's table.
+    Total,
+    /// "Closing Balance" in the table: ends it.
+    Closing,
+    /// "Statement Summary", "Dr Count", "End of statement", page footers: end the page's table.
+    End,
+}
+
+/// The words a layout needs recognised; `crate::extract` provides them.
+pub trait Vocabulary {
+    /// The kind of a header label (`"Withdrawal Amt."` → Debit), or `None`.
+    fn column_kind(&self, label: &str) -> Option<ColumnKind>;
+    /// True when `text` starts with a date.
+    fn starts_with_date(&self, text: &str) -> bool;
+    /// A special row label at the start of `text`: the text of a line without
+    /// its amount columns, or (`dated`) the narration of a line with a date,
+    /// where only a whole-cell opening, carried-forward or closing label counts.
+    fn special(&self, text: &str, dated: bool) -> Option<SpecialKind>;
+}

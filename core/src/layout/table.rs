@@ -1,0 +1,250 @@
+//! The header row of a transaction table, and the column bands it implies.
+
+use super::lines::{Line, Phrase, Word};
+use super::{ColumnKind, Vocabulary};
+
+/// Widest gap inside one header label, in font sizes (a space is 0.25–0.32).
+const LABEL_GAP: f32 = 0.45;
+/// Most baselines a header spans ("Withdrawal" / "Amt." and a centred line between).
+const MAX_HEADER_LINES: usize = 3;
+
+/// One column as its header names it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Column {
+    /// What it holds.
+    pub kind: ColumnKind,
+    /// The header label, wrapped lines joined by one space.
+    pub label: String,
+    /// Left edge of the label.
+    pub x0: f32,
+    /// Right edge of the label.
+    pub x1: f32,
+}
+
+/// A header row: its lines and columns, left to right.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Header {
+    /// Index of its first line in the page's lines.
+    pub first: usize,
+    /// Index of its last line.
+    pub last: usize,
+    /// Its columns, sorted by `x0`.
+    pub columns: Vec<Column>,
+    /// Number of columns the vocabulary named.
+    pub known: usize,
+}
+
+/// Finds the first header row at or after line `from`: one to three close
+/// baselines whose labels name a date, a balance and amount columns.
+pub fn find_header(lines: &[Line], from: usize, vocab: &dyn Vocabulary) -> Option<Header> {
+    let labelled = |i: usize| {
+        lines.get(i).is_some_and(|l| {
+            l.words.len() <= 40
+                && l.phrases(LABEL_GAP).iter().filter(|p| vocab.column_kind(&p.text).is_some()).count() >= 2
+        })
+    };
+    for first in from..lines.len() {
+        // Cheap test first: a header has labels on its first or second line.
+        let near_next = match (lines.get(first), lines.get(first + 1)) {
+            (Some(a), Some(b)) => b.y - a.y <= 1.7 * a.size.max(b.size),
+            _ => false,
+        };
+        if !(labelled(first) || (near_next && labelled(first + 1))) {
+            continue;
+        }
+        let mut best: Option<Header> = None;
+        for n in 1..=MAX_HEADER_LINES {
+            let last = first + n - 1;
+            let Some(block) = lines.get(first..=last) else { break };
+            if n > 1 {
+                let (Some(prev), Some(cur)) = (block.get(n - 2), block.get(n - 1)) else { break };
+                if cur.y - prev.y > 1.7 * prev.size.max(cur.size) {
+                    break;
+                }
+            }
+            // More named columns wins; at a tie, the taller block whose extra
+            // line only continued labels ("Withdrawal Amount" / "(INR )").
+            if let Some(h) = classify(block, first, vocab)
+                && best
+                    .as_ref()
+                    .is_none_or(|b| h.known > b.known || (h.known == b.known && h.columns.len() == b.columns.len()))
+            {
+                best = Some(h);
+            }
+        }
+        if best.is_some() {
+            return best;
+        }
+    }
+    None
+}
+
+/// The header a block of lines makes, when it names the columns a statement needs.
+fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary) -> Option<Header> {
+    // Quick reject: a header line has few words and at least three labels.
+    if block.first().is_none_or(|l| l.words.len() > 40) {
+        return None;
+    }
+    let phrases: Vec<Vec<Phrase>> = block.iter().map(|l| l.phrases(LABEL_GAP)).collect();
+    let stacks = stack(&phrases);
+    let mut columns = Vec::new();
+    for parts in stacks {
+        let label = parts.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" ");
+        let x0 = parts.iter().map(|p| p.x0).fold(f32::INFINITY, f32::min);
+        let x1 = parts.iter().map(|p| p.x1).fold(f32::NEG_INFINITY, f32::max);
+        match vocab.column_kind(&label) {
+            Some(kind) => columns.push(Column { kind, label, x0, x1 }),
+            None => {
+                // Two labels set closer than a word gap: split where both halves are known.
+                let words: Vec<&str> = label.split(' ').collect();
+                let split = (1..words.len()).find_map(|k| {
+                    let (a, b) = (words[..k].join(" "), words[k..].join(" "));
+                    Some((vocab.column_kind(&a)?, a, vocab.column_kind(&b)?, b))
+                });
+                match (split, parts.as_slice()) {
+                    (Some((ka, a, kb, b)), [only]) => {
+                        let cut = only.x0 + (only.x1 - only.x0) * a.len() as f32 / label.len().max(1) as f32;
+                        columns.push(Column { kind: ka, label: a, x0, x1: cut });
+                        columns.push(Column { kind: kb, label: b, x0: cut, x1 });
+                    }
+                    _ => columns.push(Column { kind: ColumnKind::Other, label, x0, x1 }),
+                }
+            }
+        }
+    }
+    columns.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    let has = |k: ColumnKind| columns.iter().any(|c| c.kind == k);
+    let dated = has(ColumnKind::Date) || has(ColumnKind::ValueDate);
+    let amounts = (has(ColumnKind::Debit) && has(ColumnKind::Credit)) || has(ColumnKind::Amount);
+    if !(dated && amounts && has(ColumnKind::Balance)) {
+        return None;
+    }
+    let known = columns.iter().filter(|c| c.kind != ColumnKind::Other).count();
+    // A line of prose that happens to hold the words is not a header.
+    if known < 4 || columns.len() > 2 * known {
+        return None;
+    }
+    if !has(ColumnKind::Date) {
+        for c in &mut columns {
+            if c.kind == ColumnKind::ValueDate {
+                c.kind = ColumnKind::Date;
+                break;
+            }
+        }
+    }
+    Some(Header { first, last: first + block.len() - 1, columns, known })
+}
+
+/// Groups phrases of consecutive lines that sit over one another into one
+/// label each. A phrase over two or more phrases of another line is a group
+/// title ("Amount" over "Debit" and "Credit") and is dropped.
+fn stack(lines: &[Vec<Phrase>]) -> Vec<Vec<Phrase>> {
+    let all: Vec<&Phrase> = lines.iter().flatten().collect();
+    let overlaps = |a: &Phrase, b: &Phrase| a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5;
+    let mut group: Vec<usize> = (0..all.len()).collect();
+    let mut dropped = vec![false; all.len()];
+    for (i, a) in all.iter().enumerate() {
+        for (j, b) in all.iter().enumerate().skip(i + 1) {
+            if (a.y - b.y).abs() < 0.5 || !overlaps(a, b) {
+                continue;
+            }
+            let under_a = all.iter().filter(|c| (c.y - b.y).abs() < 0.5 && overlaps(a, c)).count();
+            let under_b = all.iter().filter(|c| (c.y - a.y).abs() < 0.5 && overlaps(b, c)).count();
+            if under_a > 1 {
+                dropped[i] = true;
+            } else if under_b > 1 {
+                dropped[j] = true;
+            } else {
+                let (gi, gj) = (group[i], group[j]);
+                for g in &mut group {
+                    if *g == gj {
+                        *g = gi;
+                    }
+                }
+            }
+        }
+    }
+    let mut out: Vec<Vec<Phrase>> = Vec::new();
+    let mut ids: Vec<usize> = Vec::new();
+    for (i, p) in all.iter().enumerate() {
+        if dropped[i] {
+            continue;
+        }
+        match ids.iter().position(|g| *g == group[i]) {
+            Some(k) => out[k].push((*p).clone()),
+            None => {
+                ids.push(group[i]);
+                out.push(vec![(*p).clone()]);
+            }
+        }
+    }
+    for parts in &mut out {
+        parts.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x0.total_cmp(&b.x0)));
+    }
+    out
+}
+
+/// Column bands: which column a word of a body line belongs to.
+///
+/// Text columns are left-aligned: a word belongs to the column whose band
+/// holds its left edge, the band starting just before the column's label.
+/// Amount columns are right-aligned: an amount belongs to the amount column
+/// whose label it sits under, else to the band that holds its right edge.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bands {
+    /// The columns, sorted by `x0`.
+    pub columns: Vec<Column>,
+    /// `bounds[i]` is the left boundary of column `i + 1`.
+    bounds: Vec<f32>,
+}
+
+impl Bands {
+    /// Bands from a header's columns; `size` is the font size of the table.
+    pub fn new(columns: Vec<Column>, size: f32) -> Bands {
+        let tol = 0.5 * size;
+        let mut bounds = Vec::with_capacity(columns.len().saturating_sub(1));
+        for pair in columns.windows(2) {
+            let [cur, next] = pair else { continue };
+            let b = if cur.kind.is_numeric() && next.kind.is_numeric() {
+                cur.x1 + tol
+            } else if cur.kind.is_numeric() {
+                (next.x0 - tol).max(cur.x1 + 0.5)
+            } else {
+                next.x0 - tol
+            };
+            let floor = bounds.last().copied().unwrap_or(f32::NEG_INFINITY);
+            bounds.push(b.max(floor));
+        }
+        Bands { columns, bounds }
+    }
+
+    fn band_of(&self, x: f32) -> usize {
+        self.bounds.partition_point(|b| *b <= x)
+    }
+
+    /// The column index for `word`; `amount_like` when it reads as an amount.
+    pub fn column_of(&self, word: &Word, amount_like: bool) -> usize {
+        if amount_like {
+            let mut under = self
+                .columns
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.kind.is_numeric() && word.x0 < c.x1 + 1.0 && c.x0 - 1.0 < word.x1);
+            if let (Some((i, _)), None) = (under.next(), under.next()) {
+                return i;
+            }
+            return self.band_of(word.x1);
+        }
+        self.band_of(word.x0)
+    }
+
+    /// The kind of column `i`.
+    pub fn kind(&self, i: usize) -> ColumnKind {
+        self.columns.get(i).map_or(ColumnKind::Other, |c| c.kind)
+    }
+
+    /// Index of the first column of `kind`.
+    pub fn index_of(&self, kind: ColumnKind) -> Option<usize> {
+        self.columns.iter().position(|c| c.kind == kind)
+    }
+}

@@ -1,0 +1,85 @@
+//! The whole read of one PDF statement: bytes to a reconciled [`Statement`].
+//!
+//! `pdf::extract` → `layout` → `extract` → `reconcile` → hashes. Enrichment
+//! (channel, description, merchant category) runs after this, on the
+//! returned statement's transactions, so a host can report identity first.
+
+use std::fmt;
+
+use chrono::Utc;
+use uuid::Uuid;
+
+use crate::error::Result;
+use crate::extract::{self, Extracted};
+use crate::limits::Limits;
+use crate::model::{Source, Statement, assign_hashes};
+use crate::pdf::{self, OpenOptions};
+use crate::reconcile;
+
+/// How to read a statement PDF.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// The PDF password, when it has a non-empty one.
+    pub password: Option<String>,
+    /// The bank the caller says the statement is from (`hdfc`, or a name);
+    /// a statement from another bank is refused with `BankNameMismatch`.
+    pub declared_bank: Option<String>,
+    /// Resource limits.
+    pub limits: Limits,
+}
+
+impl fmt::Debug for ReadOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ReadOptions")
+            .field("password", &self.password.as_ref().map(|_| "***"))
+            .field("declared_bank", &self.declared_bank)
+            .field("limits", &self.limits)
+            .finish()
+    }
+}
+
+impl ReadOptions {
+    /// Options with a password and default limits.
+    pub fn with_password(password: impl Into<String>) -> Self {
+        ReadOptions { password: Some(password.into()), ..ReadOptions::default() }
+    }
+}
+
+/// Reads a statement PDF: identity, every transaction, running-balance breaks.
+///
+/// Errors: `PasswordIncorrect`, `PdfIsImage`, `NotAStatement`,
+/// `UnsupportedFormat`, `BankNameMismatch`, `BankUndetected`, `LimitExceeded`,
+/// `Malformed` (see [`crate::Error`]).
+pub fn read_pdf(bytes: &[u8], options: &ReadOptions) -> Result<Statement> {
+    let open = OpenOptions { password: options.password.clone(), limits: options.limits.clone() };
+    let pages = pdf::extract(bytes, &open)?;
+    let extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
+    Ok(statement(extracted))
+}
+
+/// [`read_pdf`] plus the PDF's forensic record (producer, revisions, fonts,
+/// hidden text) for the metadata fraud checks, from one open of the file.
+pub fn read_pdf_with_forensics(bytes: &[u8], options: &ReadOptions) -> Result<(Statement, pdf::Forensics)> {
+    let open = OpenOptions { password: options.password.clone(), limits: options.limits.clone() };
+    let doc = pdf::open(bytes, &open)?;
+    let pages = doc.pages()?;
+    let extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
+    let forensics = doc.forensics()?;
+    Ok((statement(extracted), forensics))
+}
+
+/// A statement from what the reader found: reconciled and hashed.
+pub fn statement(extracted: Extracted) -> Statement {
+    let Extracted { bank, identity, mut transactions, printed_opening, .. } = extracted;
+    let balance_breaks = reconcile::balance_breaks(printed_opening.or(identity.opening_balance), &transactions);
+    assign_hashes(bank.id, &identity.account_number, &mut transactions);
+    Statement {
+        id: Uuid::new_v4(),
+        source: Source::Pdf,
+        bank: bank.id.to_string(),
+        identity,
+        transactions,
+        balance_breaks,
+        processed_at: Utc::now(),
+    }
+}
