@@ -71,12 +71,27 @@ impl Entity {
     /// Reads Account Aggregator data (see [`crate::aa`]) into this entity;
     /// one summary per account in the data. Nothing is added on error.
     pub fn add_aa(&mut self, bytes: &[u8], declared_bank: Option<&str>) -> Result<Vec<StatementSummary>> {
-        let statements = crate::aa::read(bytes, declared_bank)?;
+        let mut statements = crate::aa::read(bytes, declared_bank)?;
+        for s in &mut statements {
+            let holder = s.identity.name.clone();
+            crate::enrich::enrich(&mut s.transactions, &self.metadata, &holder);
+        }
         let summaries = statements.iter().map(|s| StatementSummary::of(self.id, s)).collect();
         for s in statements {
             self.add_statement(s);
         }
         Ok(summaries)
+    }
+
+    /// Reads a statement PDF ([`crate::read_pdf`]), enriches its transactions
+    /// and adds it to this entity. Nothing is added on error.
+    pub fn add_pdf(&mut self, bytes: &[u8], options: &crate::ReadOptions) -> Result<StatementSummary> {
+        let mut s = crate::read_pdf(bytes, options)?;
+        let holder = s.identity.name.clone();
+        crate::enrich::enrich(&mut s.transactions, &self.metadata, &holder);
+        let summary = StatementSummary::of(self.id, &s);
+        self.add_statement(s);
+        Ok(summary)
     }
 
     /// The JSON text of one read endpoint, optionally for one account
@@ -202,6 +217,31 @@ mod tests {
             e.add_statement(s);
         }
         e
+    }
+
+    #[test]
+    fn a_fixture_pdf_becomes_enriched_transactions() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/statements");
+        let bytes = std::fs::read(dir.join("sbi_fpdf2_encrypted.pdf")).unwrap_or_default();
+        let truth: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dir.join("sbi_fpdf2_encrypted.truth.json")).unwrap_or_default())
+                .unwrap_or_default();
+        let password = truth["password"].as_str().map(str::to_string);
+        let mut e = Entity::new(None, Metadata::default());
+        let wrong = e.add_pdf(&bytes, &crate::ReadOptions { password: Some("wrong".into()), ..Default::default() });
+        assert!(matches!(wrong, Err(crate::Error::PasswordIncorrect)));
+        assert!(e.statements.is_empty(), "nothing is added on error");
+        let summary = e.add_pdf(&bytes, &crate::ReadOptions { password, ..Default::default() });
+        let summary = summary.unwrap_or_else(|err| panic!("reads: {err}"));
+        assert_eq!(summary.bank, "sbi");
+        assert_eq!(summary.name, truth["identity"]["name"].as_str().unwrap_or_default());
+        assert_eq!(Some(summary.transactions), truth["transactions"].as_array().map(Vec::len));
+        assert_eq!(summary.balance_breaks, 0);
+        let txns = e.transactions_response(None).map(|r| r.transactions).unwrap_or_default();
+        // Every narration got a channel; UPI rows are recognised as such.
+        let upi = txns.iter().filter(|t| t.transaction_note.contains("UPI")).count();
+        let upi_channel = txns.iter().filter(|t| t.transaction_channel == crate::taxonomy::Channel::Upi).count();
+        assert!(upi_channel > 0 && upi_channel <= upi, "{upi} UPI notes, {upi_channel} upi channels");
     }
 
     #[test]
