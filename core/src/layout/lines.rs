@@ -96,26 +96,6 @@ pub struct PageLines {
     pub hidden: Vec<Word>,
 }
 
-/// Typographic ligatures (ﬁ, ﬂ, ...) spelled out, as the statement's text means them.
-fn unligature(text: &str) -> String {
-    if !text.chars().any(|c| ('\u{FB00}'..='\u{FB06}').contains(&c)) {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len() + 4);
-    for c in text.chars() {
-        match c {
-            '\u{FB00}' => out.push_str("ff"),
-            '\u{FB01}' => out.push_str("fi"),
-            '\u{FB02}' => out.push_str("fl"),
-            '\u{FB03}' => out.push_str("ffi"),
-            '\u{FB04}' => out.push_str("ffl"),
-            '\u{FB05}' | '\u{FB06}' => out.push_str("st"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// Groups a page's upright words into lines: sorted by baseline, a word joins
 /// the current line when its baseline is within 0.4 × font size. O(n log n).
 pub fn page_lines(page: &Page) -> PageLines {
@@ -126,7 +106,7 @@ pub fn page_lines(page: &Page) -> PageLines {
         if text.is_empty() || r.rotation != 0 || !(r.x0.is_finite() && r.x1.is_finite() && r.y.is_finite()) {
             continue;
         }
-        let w = Word { text: unligature(text), x0: r.x0, x1: r.x1.max(r.x0), y: r.y, size: r.font_size.abs().max(1.0) };
+        let w = Word { text: text.to_string(), x0: r.x0, x1: r.x1.max(r.x0), y: r.y, size: r.font_size.abs().max(1.0) };
         if r.invisible || r.white { hidden.push(w) } else { words.push(w) }
     }
     words.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x0.total_cmp(&b.x0)));
