@@ -10,6 +10,7 @@
 //! account number, so the same entity gives the same account ids in every
 //! process that rebuilds it from its statements (a server after a restart).
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};
@@ -27,8 +28,10 @@ pub struct AccountView<'a> {
     pub identity: &'a Identity,
     /// Statements of the account in period order.
     pub statements: Vec<&'a Statement>,
-    /// Every transaction once, in period order.
-    pub transactions: Vec<&'a Transaction>,
+    /// Every transaction once, in period order: the statement's own slice
+    /// when the account has one statement, a merged copy when it has several.
+    /// Derefs to `&[Transaction]`, the input of every analysis.
+    pub transactions: Cow<'a, [Transaction]>,
 }
 
 /// The account id of (bank, account number) within `entity_id`.
@@ -62,22 +65,28 @@ impl Entity {
         self.accounts().into_iter().find(|a| a.info.account_id == account_id)
     }
 
-    fn account_view(&self, bank: &str, number: &str) -> Option<AccountView<'_>> {
-        let mut statements: Vec<&Statement> =
+    fn account_view<'a>(&'a self, bank: &str, number: &str) -> Option<AccountView<'a>> {
+        let mut statements: Vec<&'a Statement> =
             self.statements.iter().filter(|s| s.bank == bank && s.identity.account_number == number).collect();
         // Period order; statements without a period keep the order they were added in.
         statements.sort_by_key(|s| s.identity.period_from.or_else(|| s.transactions.first().map(|t| t.date.date())));
         let latest = statements.iter().max_by_key(|s| (s.identity.period_to, s.processed_at))?;
 
-        let mut seen: HashSet<&str> = HashSet::new();
-        let mut transactions = Vec::new();
-        for s in &statements {
-            for t in &s.transactions {
-                if seen.insert(t.hash.as_str()) {
-                    transactions.push(t);
+        let transactions: Cow<'a, [Transaction]> = match statements.as_slice() {
+            [only] => Cow::Borrowed(only.transactions.as_slice()),
+            several => {
+                let mut seen: HashSet<&str> = HashSet::new();
+                let mut merged = Vec::new();
+                for s in several {
+                    for t in &s.transactions {
+                        if seen.insert(t.hash.as_str()) {
+                            merged.push(t.clone());
+                        }
+                    }
                 }
+                Cow::Owned(merged)
             }
-        }
+        };
         let mut months: Vec<YearMonth> = transactions.iter().filter_map(|t| YearMonth::of(&t.date)).collect();
         months.sort_unstable();
         months.dedup();
