@@ -42,10 +42,11 @@ impl TxnType {
 }
 
 /// Where a statement came from, as `progress.source` writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Source {
     /// An uploaded PDF.
+    #[default]
     Pdf,
     /// Net banking or Account Aggregator data.
     Online,
@@ -167,7 +168,11 @@ pub struct BalanceBreak {
 }
 
 /// One statement: a PDF or one Account Aggregator account, read and reconciled.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// `Default` gives an empty PDF statement with a nil id; tests build one with
+/// `Statement { bank, identity, transactions, ..Statement::default() }` so a
+/// new field never breaks them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Statement {
     /// UUID4 statement id.
     pub id: Uuid,
