@@ -30,7 +30,7 @@ fn tokens(label: &str) -> Vec<String> {
     let all: Vec<String> =
         label.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_uppercase).collect();
     let qualified = all.iter().any(|t| currency(t));
-    all.into_iter().filter(|t| !currency(t) && !(qualified && t == "IN")).collect()
+    all.into_iter().filter(|t| !(currency(t) || (qualified && t == "IN"))).collect()
 }
 
 /// The kind of a column header label, `None` when it names none the reader knows.
