@@ -106,13 +106,16 @@ pub fn message(file: &str, e: &Error, password_given: bool) -> String {
         Error::NotAStatement { reason } => format!("{file} is not a bank statement ({reason})"),
         Error::UnsupportedFormat { reason } => format!("{file}: statement layout not supported ({reason})"),
         Error::BankNameMismatch { declared, detected } => {
-            format!("{file} is a {detected} statement, not {declared} — correct or drop --bank")
+            format!("{file} is from bank {detected}, not {declared} — correct or drop --bank")
         }
         Error::BankUndetected => format!("cannot tell which bank {file} is from — pass --bank NAME"),
         Error::LimitExceeded { limit, value, max } => {
             format!("{file} is past a limit: {limit} is {value}, the maximum is {max}")
         }
         Error::Malformed { context } => format!("{file} cannot be read: {context}"),
+        Error::InvalidArgument { name, reason } if name == "bank" => {
+            format!("{file}: {reason} — give --bank as an id (sbi, hdfc, boi) or the bank's name")
+        }
         Error::InvalidArgument { name, reason } => format!("{file}: invalid {name}: {reason}"),
         other => format!("{file}: {other}"),
     };
