@@ -87,7 +87,7 @@ impl From<Exit> for ExitCode {
 
 /// The exit-code table as `--help` prints it.
 pub fn table() -> String {
-    let mut out = String::from("exit codes:\n");
+    let mut out = String::from("exit codes (analyze and text):\n");
     for (exit, meaning) in EXIT_CODES {
         out.push_str(&format!("  {:>3}  {meaning}\n", exit.code()));
     }

@@ -235,6 +235,11 @@ fn every_error_kind_has_its_own_code() {
             assert_eq!(r.err.lines().count(), 1, "{what}: one line: {}", r.err);
         }
     }
+    // An output directory that cannot be made: --out names a file.
+    let blocker = write(&dir, "a-file", b"");
+    let r = bankscope(&["analyze", &repo("fixtures/statements/ubi_fpdf2_tiny.pdf"), "-o", &blocker]);
+    assert_eq!(r.code, 4, "{}", r.err);
+    assert!(r.err.contains("cannot write"), "{}", r.err);
     // The declared bank is used when none is detected.
     let coop = s(&dir.join("coop.pdf"));
     let r = bankscope(&["analyze", &coop, "--bank", "saraswat", "-o", &s(&out)]);
