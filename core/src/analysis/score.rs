@@ -5,25 +5,26 @@
 //! *measure* (paise, basis points or months), find the *band* the measure
 //! falls in and earn that band's points:
 //!
-//! | Factor | Reads | Max |
-//! |---|---|---:|
-//! | [`Factor::BalanceLevel`] | `avg_balance_N` | 150 |
-//! | [`Factor::BalanceStability`] | `min_balance_N` | 100 |
-//! | [`Factor::IncomeLevel`] | `income_N` | 150 |
-//! | [`Factor::IncomeRegularity`] | `income_N` | 100 |
-//! | [`Factor::Obligations`] | `total_emi_ecs_loan`, `total_creditcard_payment`, `income_N` | 150 |
-//! | [`Factor::Bounces`] | `outward_chq_bounces`, `inward_chq_bounces`, `total_inward_payment_bounce_N` | 150 |
-//! | [`Factor::PenalCharges`] | `total_bounce_or_penal_charge` | 50 |
-//! | [`Factor::CashIntensity`] | `total_cash_withdrawal`, `debits` | 75 |
-//! | [`Factor::History`] | `month_duration` | 75 |
+//! | Factor | Reads |
+//! |---|---|
+//! | [`Factor::BalanceLevel`] | `avg_balance_N` |
+//! | [`Factor::BalanceStability`] | `min_balance_N` |
+//! | [`Factor::IncomeLevel`] | `income_N` |
+//! | [`Factor::IncomeRegularity`] | `income_N` |
+//! | [`Factor::Obligations`] | `total_emi_ecs_loan`, `total_creditcard_payment`, `income_N` |
+//! | [`Factor::Bounces`] | `outward_chq_bounces`, `inward_chq_bounces`, `total_inward_payment_bounce_N` |
+//! | [`Factor::PenalCharges`] | `total_bounce_or_penal_charge` |
+//! | [`Factor::CashIntensity`] | `total_cash_withdrawal`, `debits` |
+//! | [`Factor::History`] | `month_duration` |
 //!
 //! The points add up to at most [`MAX_POINTS`] (1000) and map linearly onto
 //! 300–900: `score = 300 + round(points × 600 / 1000)`, clamped to 300..=900
 //! ([`points_to_score`]).
 //!
-//! The bands are data ([`Factor::bands`]); `docs/scorecard.md` shows them as
-//! tables generated from that data ([`scorecard_markdown`]), and a test fails
-//! when the committed document differs from the generated text.
+//! The bands and their points are data ([`Factor::bands`]);
+//! `docs/scorecard.md` shows them as tables generated from that data
+//! ([`scorecard_markdown`]), and a test fails when the committed document
+//! differs from the generated text.
 //!
 //! # Bands
 //!
@@ -251,19 +252,25 @@ impl Factor {
     }
 
     /// How the measure is worked out, for the document.
-    fn measure_doc(self) -> &'static str {
-        match self {
+    fn measure_doc(self) -> String {
+        let text = match self {
             Factor::BalanceLevel => {
                 "The mean of the monthly average EOD balances, over the months that have one, \
                  rounded to the paisa."
             }
             Factor::BalanceStability => {
-                "The share of months (among those with a minimum balance) whose minimum balance \
-                 stayed at or above ₹1,000."
+                return format!(
+                    "The share of months (among those with a minimum balance) whose minimum balance \
+                     stayed at or above {}.",
+                    rupees(BALANCE_FLOOR)
+                );
             }
             Factor::IncomeLevel => "The mean monthly income, over the months that have one, rounded to the paisa.",
             Factor::IncomeRegularity => {
-                "The share of months (among those with an income value) whose income was ₹5,000 or more."
+                return format!(
+                    "The share of months (among those with an income value) whose income was {} or more.",
+                    rupees(EARNING_MONTH_INCOME)
+                );
             }
             Factor::Obligations => {
                 "Loan EMI plus credit card payments of the six months, as a percentage of the income of \
@@ -279,22 +286,24 @@ impl Factor {
                 "Cash withdrawn as a percentage of all debits (0% when there are no debits and no cash)."
             }
             Factor::History => "The number of months the statements cover.",
-        }
+        };
+        text.to_string()
     }
 
     /// The heading of the measure's column in the band table.
-    fn column(self) -> &'static str {
-        match self {
+    fn column(self) -> String {
+        let text = match self {
             Factor::BalanceLevel => "Average EOD balance",
-            Factor::BalanceStability => "Months at or above ₹1,000",
+            Factor::BalanceStability => return format!("Months at or above {}", rupees(BALANCE_FLOOR)),
             Factor::IncomeLevel => "Average monthly income",
-            Factor::IncomeRegularity => "Months with ₹5,000 or more income",
+            Factor::IncomeRegularity => return format!("Months with {} or more income", rupees(EARNING_MONTH_INCOME)),
             Factor::Obligations => "EMI + card payments ÷ income",
             Factor::Bounces => "Amount bounced",
             Factor::PenalCharges => "Charges",
             Factor::CashIntensity => "Cash withdrawn ÷ debits",
             Factor::History => "Months",
-        }
+        };
+        text.to_string()
     }
 
     /// The index of the band `measure` falls in.
@@ -356,7 +365,8 @@ pub struct ScoreFactor {
     pub name: String,
     /// The predictor values it read.
     pub inputs: Vec<ScoreInput>,
-    /// The measure in `unit`; `None` when there is no data.
+    /// The measure in `unit`; `None` when there is no data. An obligations
+    /// ratio over zero income is `i64::MAX`.
     pub measure: Option<i64>,
     /// The unit of `measure`.
     pub unit: Unit,
@@ -456,7 +466,8 @@ fn measure(factor: Factor, p: &Predictors) -> (Vec<ScoreInput>, Result<(i64, Str
                     (
                         share,
                         format!(
-                            "Lowest balance at or above ₹1,000 in {k} of {} ({})",
+                            "Lowest balance at or above {} in {k} of {} ({})",
+                            rupees(BALANCE_FLOOR),
                             months(n as i64),
                             percent(share)
                         ),
@@ -478,7 +489,15 @@ fn measure(factor: Factor, p: &Predictors) -> (Vec<ScoreInput>, Result<(i64, Str
             let inputs = monthly_inputs("income_", &m.income);
             let measured = share_at_least(&m.income, EARNING_MONTH_INCOME)
                 .map(|(share, k, n)| {
-                    (share, format!("Income of ₹5,000 or more in {k} of {} ({})", months(n as i64), percent(share)))
+                    (
+                        share,
+                        format!(
+                            "Income of {} or more in {k} of {} ({})",
+                            rupees(EARNING_MONTH_INCOME),
+                            months(n as i64),
+                            percent(share)
+                        ),
+                    )
                 })
                 .ok_or_else(|| "No income in any month".to_string());
             (inputs, measured)
