@@ -70,8 +70,9 @@ impl Cell {
     fn shown_len(&self) -> usize {
         match self {
             Cell::Text(s) | Cell::Link { text: s, .. } => s.chars().count(),
-            // ₹ plus the grouped digits.
-            Cell::Money(m) => m.to_indian_string().len() + 1,
+            // ₹ plus the grouped digits, and room so a right-aligned amount
+            // does not touch the left-aligned text of the next column.
+            Cell::Money(m) => m.to_indian_string().len() + 3,
             Cell::Date(_) => DATE_FORMAT.len(),
             Cell::DateTime(t) => {
                 if is_midnight(t) {
@@ -314,6 +315,7 @@ impl Table {
         if filter {
             if self.top == 0 {
                 ws.set_freeze_panes(1, 0)?;
+                ws.set_repeat_rows(0, 0)?;
             }
             let last = self.last_row().unwrap_or(self.top);
             ws.autofilter(self.top, self.left, last, self.left + self.columns as ColNum - 1)?;

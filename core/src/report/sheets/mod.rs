@@ -113,12 +113,16 @@ pub(crate) fn bounce_kind(t: &Transaction) -> Option<&'static str> {
     }
 }
 
-/// A new named worksheet.
+/// A new named worksheet that prints landscape on A4, one page wide.
 fn sheet(name: &str) -> Result<Worksheet, XlsxError> {
     let mut ws = Worksheet::new();
     ws.set_name(name)?;
+    ws.set_landscape().set_paper_size(A4).set_print_fit_to_pages(1, 0);
     Ok(ws)
 }
+
+/// Excel's paper size code of A4.
+const A4: u8 = 9;
 
 /// The workbook of one account.
 pub(crate) fn account(workbook: &mut Workbook, data: &AccountData<'_>) -> Result<(), XlsxError> {
