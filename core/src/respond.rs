@@ -6,6 +6,10 @@
 //! is `completed`; a host that processes in stages (the server) replaces
 //! `progress` with its own statuses.
 
+mod fraud;
+
+pub use fraud::AccountFinding;
+
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +18,7 @@ use crate::error::{Error, Result};
 use crate::model::{Entity, Statement};
 use crate::money::Money;
 use crate::resources::{
-    AccountShape, AccountsResponse, Fraud, IdentityItem, IdentityResponse, Progress, ProgressStatus, Resource,
+    AccountShape, AccountsResponse, IdentityItem, IdentityResponse, Progress, ProgressStatus, Resource,
     TransactionItem, TransactionsResponse,
 };
 
@@ -83,10 +87,11 @@ impl Entity {
         Ok(summaries)
     }
 
-    /// Reads a statement PDF ([`crate::read_pdf`]), enriches its transactions
-    /// and adds it to this entity. Nothing is added on error.
+    /// Reads a statement PDF with its forensic digest
+    /// ([`crate::read_pdf_with_forensics`]), enriches its transactions and adds
+    /// it to this entity. Nothing is added on error.
     pub fn add_pdf(&mut self, bytes: &[u8], options: &crate::ReadOptions) -> Result<StatementSummary> {
-        let mut s = crate::read_pdf(bytes, options)?;
+        let (mut s, _) = crate::read_pdf_with_forensics(bytes, options)?;
         let holder = s.identity.name.clone();
         crate::enrich::enrich(&mut s.transactions, &self.metadata, &holder);
         let summary = StatementSummary::of(self.id, &s);
@@ -137,11 +142,6 @@ impl Entity {
                 }
             }
         }
-    }
-
-    /// Fraud found so far.
-    pub fn fraud(&self) -> Fraud {
-        Fraud::default()
     }
 
     /// `GET .../accounts/`.
