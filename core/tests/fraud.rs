@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use bankscope::ReadOptions;
 use bankscope::model::{Entity, Metadata};
 use bankscope::respond::AccountFinding;
-use bankscope::ReadOptions;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
