@@ -206,21 +206,32 @@ pub fn opening_balance_mismatches(statements: &[&Statement]) -> Vec<Finding> {
     out
 }
 
-/// True when the narration names the payment rail as a word (`RTGS/...`, `UPI-...`).
-fn names_rail(note: &str, rail: &str) -> bool {
-    note.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w.eq_ignore_ascii_case(rail))
+/// What a narration's words say about the payment rail.
+#[derive(Default)]
+struct Rails {
+    rtgs: bool,
+    upi: bool,
+    imps: bool,
+    /// A charge, fee or commission row (`RTGS CHGS`, `IMPS COMM + GST`).
+    charge: bool,
 }
 
-/// Words of a charge or fee row (`RTGS CHGS`, `IMPS COMM + GST`).
-fn is_charge(t: &Transaction) -> bool {
-    if matches!(t.channel, Channel::BankCharge | Channel::BankInterest) {
-        return true;
+const CHARGE_WORDS: &[&str] =
+    &["CHG", "CHGS", "CHRG", "CHRGS", "CHARGE", "CHARGES", "COMM", "COMMISSION", "GST", "FEE", "FEES"];
+
+/// The rails a narration names as words (`RTGS/...`, `UPI-...`), in one pass.
+fn rails(note: &str) -> Rails {
+    let mut r = Rails::default();
+    for w in note.split(|c: char| !c.is_ascii_alphanumeric()) {
+        match w.len() {
+            3 if w.eq_ignore_ascii_case("UPI") => r.upi = true,
+            4 if w.eq_ignore_ascii_case("RTGS") => r.rtgs = true,
+            4 if w.eq_ignore_ascii_case("IMPS") => r.imps = true,
+            3..=10 if CHARGE_WORDS.iter().any(|k| w.eq_ignore_ascii_case(k)) => r.charge = true,
+            _ => {}
+        }
     }
-    t.note.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
-        ["CHG", "CHGS", "CHRG", "CHRGS", "CHARGE", "CHARGES", "COMM", "COMMISSION", "GST", "FEE", "FEES"]
-            .iter()
-            .any(|k| w.eq_ignore_ascii_case(k))
-    })
+    r
 }
 
 /// The balance at the end of each day: the balance after the day's last
@@ -269,17 +280,21 @@ pub fn transaction_checks(transactions: &[Transaction], credit_limit: Money) -> 
         }
     }
     for t in transactions {
-        if is_charge(t) {
+        if matches!(t.channel, Channel::BankCharge | Channel::BankInterest) {
+            continue;
+        }
+        let r = rails(&t.note);
+        if r.charge || !(r.rtgs || r.upi || r.imps || t.channel == Channel::Upi) {
             continue;
         }
         let mut flag = |fraud_type, reason: String| out.push(Finding::new(fraud_type, Some(t.hash.clone()), reason));
-        if names_rail(&t.note, "RTGS") && t.amount < RTGS_MIN && t.amount > Money::ZERO {
+        if r.rtgs && t.amount < RTGS_MIN && t.amount > Money::ZERO {
             flag(
                 FraudType::MinRtgsAmount,
                 format!("RTGS of {} on {}: RTGS starts at ₹2,00,000", t.amount.to_indian_string(), t.date.date()),
             );
         }
-        if (t.channel == Channel::Upi || names_rail(&t.note, "UPI")) && t.amount > UPI_MAX {
+        if (t.channel == Channel::Upi || r.upi) && t.amount > UPI_MAX {
             flag(
                 FraudType::MaxUpiLimitPerTransaction,
                 format!(
@@ -290,7 +305,7 @@ pub fn transaction_checks(transactions: &[Transaction], credit_limit: Money) -> 
                 ),
             );
         }
-        if names_rail(&t.note, "IMPS") && t.amount > IMPS_MAX {
+        if r.imps && t.amount > IMPS_MAX {
             flag(
                 FraudType::MaxImpsLimitPerTransaction,
                 format!(
@@ -398,31 +413,50 @@ fn rupees(paise: i128) -> Money {
 
 /// Credits that leave again: (pairs, paise of the paired credits). Each debit
 /// pairs with the earliest open credit of the same amount within the window.
+/// Only credits of the last [`EQUAL_WINDOW_DAYS`] days are kept, so memory
+/// stays bounded by a few days of transactions.
 fn pass_through(transactions: &[Transaction]) -> (usize, i128) {
+    // Open credits by amount (dates, oldest first), and every credit kept in
+    // arrival order so expired ones leave the map.
     let mut open: HashMap<i64, VecDeque<NaiveDate>> = HashMap::new();
+    let mut arrivals: VecDeque<(NaiveDate, i64)> = VecDeque::new();
     let (mut pairs, mut paired) = (0usize, 0i128);
     for t in transactions {
         if t.amount < EQUAL_MIN {
             continue;
         }
         let day = t.date.date();
+        while let Some(&(d, amount)) = arrivals.front() {
+            if day.signed_duration_since(d).num_days() <= EQUAL_WINDOW_DAYS {
+                break;
+            }
+            arrivals.pop_front();
+            // Credits of one amount and day expire together; a paired one
+            // was already taken from the front.
+            if let Some(queue) = open.get_mut(&amount) {
+                if queue.front() == Some(&d) {
+                    queue.pop_front();
+                }
+                if queue.is_empty() {
+                    open.remove(&amount);
+                }
+            }
+        }
+        let amount = t.amount.paise();
         match t.kind {
             TxnType::Credit => {
                 if !matches!(t.channel, Channel::Refund | Channel::Reversal | Channel::SelfTransfer) {
-                    open.entry(t.amount.paise()).or_default().push_back(day);
+                    open.entry(amount).or_default().push_back(day);
+                    arrivals.push_back((day, amount));
                 }
             }
             TxnType::Debit => {
                 if t.channel == Channel::SelfTransfer || t.description == description::SELF_TRANSFER {
                     continue;
                 }
-                let Some(queue) = open.get_mut(&t.amount.paise()) else { continue };
-                while queue.front().is_some_and(|&d| day.signed_duration_since(d).num_days() > EQUAL_WINDOW_DAYS) {
-                    queue.pop_front();
-                }
-                if queue.pop_front().is_some() {
+                if open.get_mut(&amount).and_then(VecDeque::pop_front).is_some() {
                     pairs += 1;
-                    paired += i128::from(t.amount.paise());
+                    paired += i128::from(amount);
                 }
             }
         }

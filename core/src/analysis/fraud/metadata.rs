@@ -231,13 +231,13 @@ fn author(digest: &ForensicDigest, bank: &str) -> Option<Signal> {
         return signal(3, format!("made or edited with {editor:?}, a PDF editor"));
     }
     let profile = profiles::profile(bank);
-    let known = |t: &&&str| profile.is_some_and(|p| p.known_producer(t));
-    if let Some(resave) = tools.iter().filter(|t| !known(t)).find(|t| is_resave_tool(t)) {
+    let known = |t: &str| profile.is_some_and(|p| p.known_producer(t));
+    if let Some(resave) = tools.iter().copied().filter(|t| !known(t)).find(|t| is_resave_tool(t)) {
         return signal(1, format!("re-saved with {resave:?} (weak: customers strip passwords this way)"));
     }
     match profile {
         Some(_) if tools.is_empty() => signal(1, format!("no producer recorded (weak: {bank} statements name one)")),
-        Some(_) if !tools.iter().any(|t| known(&t)) => {
+        Some(_) if !tools.iter().copied().any(known) => {
             signal(1, format!("producer {:?} is not one seen on {bank} statements (weak)", tools.join(" / ")))
         }
         _ => None,
