@@ -207,3 +207,48 @@ fn several_accounts_give_an_entity_workbook_and_one_per_account() {
     let empty = Entity::new(None, Metadata::default());
     assert!(matches!(empty.xlsx_report(None), Err(bankscope::Error::InvalidArgument { .. })));
 }
+
+#[test]
+fn frauds_list_every_type_and_link_to_the_tampered_row() {
+    // fixtures/tampered/one_digit_edit.pdf: row 16 of an IDFC statement
+    // printed 556.50 for 555.50 with the balance unchanged, so the running
+    // balance breaks there (manifest.json): one inconsistent_transaction.
+    let e = entity_of(&[("tampered", "one_digit_edit")]);
+    let fraud = e.fraud();
+    assert_eq!(fraud.fraud_type.len(), 1, "{fraud:?}");
+    let hash = fraud.fraud_type[0].transaction_hash.clone().unwrap_or_default();
+    assert!(!hash.is_empty());
+
+    let bytes = e.xlsx_report(None).unwrap_or_else(|err| panic!("report: {err}"));
+    let mut book = open(&bytes);
+    let frauds = sheet(&mut book, "Frauds");
+    assert_eq!(header(&frauds, 0), ["Fraud Type", "Category", "Detected", "Findings", "Transactions", "Reason"]);
+    // One row per fraud type of the taxonomy, Yes only for the one found.
+    let types: Vec<String> = (1..frauds.height() as u32).map(|r| text(&frauds, r, 0)).collect();
+    let all: Vec<&str> = bankscope::taxonomy::FraudType::ALL.iter().map(|t| t.as_str()).collect();
+    assert_eq!(types, all);
+    let row = types.iter().position(|t| t == "inconsistent_transaction").map_or(0, |i| i as u32 + 1);
+    assert_eq!(text(&frauds, row, 1), "accounting");
+    assert_eq!(text(&frauds, row, 2), "Yes");
+    assert_eq!(number(&frauds, row, 3), Some(1.0));
+    assert_eq!(text(&frauds, row, 4), "1 transaction(s)");
+    let yes = (1..frauds.height() as u32).filter(|&r| text(&frauds, r, 2) == "Yes").count();
+    assert_eq!(yes, 1);
+
+    // The link goes to the first row of Fraud Transactions, which is the
+    // tampered transaction: 24 Apr 2025, a debit printed as 556.50.
+    let sheets = zip_texts(&bytes, "xl/worksheets/sheet");
+    let want = format!(r#"<hyperlink ref="E{}" location="'Fraud Transactions'!A2""#, row + 1);
+    assert!(sheets.iter().any(|(_, xml)| xml.contains(&want)), "{want}");
+    let ftx = sheet(&mut book, "Fraud Transactions");
+    assert_eq!(ftx.height(), 2);
+    assert_eq!(text(&ftx, 1, 0), "inconsistent_transaction");
+    assert_eq!(text(&ftx, 1, col(&ftx, "Hash")), hash);
+    assert_eq!(number(&ftx, 1, col(&ftx, "Debit")), Some(556.5));
+    let Some(Data::DateTime(d)) = ftx.get_value((1, col(&ftx, "Date"))) else { panic!("a date") };
+    assert_eq!(d.as_f64(), serial(NaiveDate::from_ymd_opt(2025, 4, 24).unwrap_or_default()));
+
+    let overview = sheet(&mut book, "Overview");
+    assert_eq!(overview_value(&overview, "Fraud status"), Some(Data::String("1 signal(s) found".into())));
+    assert_eq!(overview_value(&overview, "Fraud types found"), Some(Data::String("inconsistent_transaction".into())));
+}

@@ -233,13 +233,11 @@ impl Styles {
     }
 }
 
-#[allow(dead_code)] // TEMP: the Frauds sheet links with it
 /// `'Sheet name'!A1`-style reference to a cell (0-based row and column).
 pub(crate) fn cell_ref(sheet: &str, row: RowNum, col: ColNum) -> String {
     format!("'{}'!{}{}", sheet.replace('\'', "''"), column_name(col), row + 1)
 }
 
-#[allow(dead_code)] // TEMP: the Frauds sheet links with it
 /// `A`, `B`, ..., `Z`, `AA`, ...
 pub(crate) fn column_name(col: ColNum) -> String {
     let mut n = u32::from(col) + 1;

@@ -2,10 +2,11 @@
 
 use rust_xlsxwriter::{Worksheet, XlsxError};
 
-use super::{AccountData, BOUNCES, OVERVIEW, TRANSACTIONS, sheet};
+use super::{AccountData, BOUNCES, FRAUDS, OVERVIEW, TRANSACTIONS, sheet};
 use crate::model::{AccountCategory, AccountType, Transaction, TxnType};
-use crate::report::cells::{Cell, Styles, Table};
+use crate::report::cells::{Cell, Styles, Table, cell_ref};
 use crate::resources::MonthShape;
+use crate::taxonomy::FraudType;
 
 /// A titled block of label / value rows on an overview sheet.
 #[derive(Debug)]
@@ -126,6 +127,34 @@ pub(crate) fn highlights_section(data: &AccountData<'_>) -> Section {
     }
 }
 
+/// The fraud block: status, the types found, a link to the Frauds sheet.
+pub(crate) fn fraud_section(data: &AccountData<'_>) -> Section {
+    let types: Vec<&str> = FraudType::ALL
+        .iter()
+        .filter(|t| data.findings.iter().any(|f| f.fraud_type == **t))
+        .map(|t| t.as_str())
+        .collect();
+    let status = if types.is_empty() {
+        "No fraud signals".to_owned()
+    } else {
+        format!("{} signal(s) found", data.findings.len())
+    };
+    let flagged =
+        data.view.statements.iter().filter(|s| data.findings.iter().any(|f| f.statement_id == Some(s.id))).count();
+    Section {
+        title: "Fraud",
+        rows: vec![
+            ("Fraud status".into(), Cell::text(status)),
+            (
+                "Fraud types found".into(),
+                Cell::text(if types.is_empty() { "None".to_owned() } else { types.join(", ") }),
+            ),
+            ("Statements flagged".into(), Cell::text(format!("{flagged} of {}", data.view.statements.len()))),
+            ("Details".into(), Cell::Link { text: "See the Frauds sheet".into(), target: cell_ref(FRAUDS, 0, 0) }),
+        ],
+    }
+}
+
 /// Overview: holder, bank, account, period, key highlights.
 pub(crate) fn overview(st: &mut Styles, data: &AccountData<'_>) -> Result<Worksheet, XlsxError> {
     let mut ws = sheet(OVERVIEW)?;
@@ -136,7 +165,7 @@ pub(crate) fn overview(st: &mut Styles, data: &AccountData<'_>) -> Result<Worksh
         format!("Statement analysis: {holder}")
     };
     ws.write_string_with_format(0, 0, title, &st.title)?;
-    let sections = [account_section(data), period_section(data), highlights_section(data)];
+    let sections = [account_section(data), period_section(data), fraud_section(data), highlights_section(data)];
     write_sections(&mut ws, st, 2, &sections)?;
     ws.set_active(true);
     Ok(ws)

@@ -15,9 +15,12 @@ pub const ENTITY_SHEETS: &[&str] = &[OVERVIEW, TRANSACTIONS];
 pub(crate) fn overview(st: &mut Styles, entity: &Entity, accounts: &[AccountData<'_>]) -> Result<Worksheet, XlsxError> {
     let mut ws = sheet(OVERVIEW)?;
     ws.write_string_with_format(0, 0, "Statement analysis: all accounts", &st.title)?;
-    let mut holders: Vec<&str> =
-        accounts.iter().map(|a| a.view.identity.name.trim()).filter(|n| !n.is_empty()).collect();
-    holders.dedup();
+    let mut holders: Vec<&str> = Vec::new();
+    for name in accounts.iter().map(|a| a.view.identity.name.trim()).filter(|n| !n.is_empty()) {
+        if !holders.contains(&name) {
+            holders.push(name);
+        }
+    }
     let from = accounts.iter().filter_map(|a| a.period.map(|p| p.0)).min();
     let to = accounts.iter().filter_map(|a| a.period.map(|p| p.1)).max();
     let sum = |kind: TxnType| accounts.iter().map(|a| a.totals(kind).1).fold(Money::ZERO, |x, y| x + y);
@@ -38,6 +41,7 @@ pub(crate) fn overview(st: &mut Styles, entity: &Entity, accounts: &[AccountData
             ("Total debits".into(), Cell::Money(sum(TxnType::Debit))),
             ("Closing balances together".into(), Cell::Money(closing)),
             ("Bounces and penal charges".into(), Cell::Int(bounces as i64)),
+            ("Fraud signals".into(), Cell::Int(accounts.iter().map(|a| a.findings.len() as i64).sum())),
         ],
     }];
     let row = write_sections(&mut ws, st, 2, &sections)?;
@@ -55,6 +59,7 @@ pub(crate) fn overview(st: &mut Styles, entity: &Entity, accounts: &[AccountData
         "Closing Balance",
         "Missing Months",
         "Bounces",
+        "Fraud Signals",
     ];
     ws.write_string_with_format(row, 0, "Accounts", &st.section)?;
     let mut table = Table::new(&mut ws, st, row + 1, 0, &headers)?;
@@ -76,6 +81,7 @@ pub(crate) fn overview(st: &mut Styles, entity: &Entity, accounts: &[AccountData
                 Cell::money_opt(a.closing),
                 Cell::Int(a.missing_months.len() as i64),
                 Cell::Int(a.bounces.len() as i64),
+                Cell::Int(a.findings.len() as i64),
             ],
         )?;
     }

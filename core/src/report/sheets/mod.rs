@@ -3,6 +3,7 @@
 
 mod account;
 mod entity;
+mod fraud;
 
 pub use entity::ENTITY_SHEETS;
 
@@ -13,17 +14,20 @@ use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 
 use super::cells::Styles;
 use crate::aggregate::AccountView;
+use crate::analysis::fraud::{Finding, account_findings};
 use crate::model::{Entity, Transaction, TxnType};
 use crate::money::Money;
 use crate::resources::YearMonth;
 use crate::taxonomy::{Channel, description};
 
 /// The sheets of an account workbook, in order.
-pub const SHEETS: &[&str] = &[OVERVIEW, TRANSACTIONS, BOUNCES];
+pub const SHEETS: &[&str] = &[OVERVIEW, TRANSACTIONS, BOUNCES, FRAUDS, FRAUD_TXNS];
 
 pub(crate) const OVERVIEW: &str = "Overview";
 pub(crate) const TRANSACTIONS: &str = "Transactions";
 pub(crate) const BOUNCES: &str = "Bounces and Penal Charges";
+pub(crate) const FRAUDS: &str = "Frauds";
+pub(crate) const FRAUD_TXNS: &str = "Fraud Transactions";
 
 /// Everything the sheets of one account show, typed.
 #[derive(Debug)]
@@ -40,11 +44,13 @@ pub(crate) struct AccountData<'a> {
     pub(crate) missing_months: Vec<YearMonth>,
     /// Indices of bounces and penal charges, with what each is.
     pub(crate) bounces: Vec<(usize, &'static str)>,
+    /// Fraud findings of the account ([`account_findings`], what the
+    /// `fraud` object of the responses lists).
+    pub(crate) findings: Vec<Finding>,
 }
 
 impl<'a> AccountData<'a> {
     pub(crate) fn gather(entity: &'a Entity, view: &'a AccountView<'a>) -> AccountData<'a> {
-        let _ = entity;
         let txns: &[Transaction] = &view.transactions;
         let opening = view
             .statements
@@ -55,7 +61,8 @@ impl<'a> AccountData<'a> {
         let period = period(view);
         let missing_months = period.map(|p| missing_months(p, &view.info.months)).unwrap_or_default();
         let bounces = txns.iter().enumerate().filter_map(|(i, t)| bounce_kind(t).map(|k| (i, k))).collect();
-        AccountData { view, opening, closing, period, missing_months, bounces }
+        let findings = account_findings(view, &entity.metadata);
+        AccountData { view, opening, closing, period, missing_months, bounces, findings }
     }
 
     pub(crate) fn transactions(&self) -> &[Transaction] {
@@ -130,6 +137,8 @@ pub(crate) fn account(workbook: &mut Workbook, data: &AccountData<'_>) -> Result
     workbook.push_worksheet(account::overview(&mut st, data)?);
     workbook.push_worksheet(account::transactions(&mut st, data)?);
     workbook.push_worksheet(account::bounces(&mut st, data)?);
+    workbook.push_worksheet(fraud::frauds(&mut st, data)?);
+    workbook.push_worksheet(fraud::fraud_transactions(&mut st, data)?);
     Ok(())
 }
 
