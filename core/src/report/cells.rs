@@ -15,6 +15,12 @@ use crate::money::Money;
 const MAX_CELL_CHARS: usize = 32_767;
 /// Widest a column is set (characters); longer text runs on under its neighbour.
 const MAX_WIDTH: usize = 60;
+/// Width of a column of wrapped text.
+const WRAP_WIDTH: usize = 50;
+/// Height of one line of text (points).
+const ROW_HEIGHT: f64 = 15.0;
+/// Most lines a wrapped row is made tall for.
+const MAX_LINES: usize = 10;
 /// Narrowest a column is set.
 const MIN_WIDTH: usize = 6;
 
@@ -30,6 +36,8 @@ const SECTION_FILL: u32 = 0xDDEBF7;
 pub(crate) enum Cell {
     /// Text as is.
     Text(String),
+    /// Long text, wrapped inside its column.
+    Wrap(String),
     /// Rupees, written from paise.
     Money(Money),
     /// A day.
@@ -70,9 +78,10 @@ impl Cell {
     fn shown_len(&self) -> usize {
         match self {
             Cell::Text(s) | Cell::Link { text: s, .. } => s.chars().count(),
+            Cell::Wrap(s) => s.chars().count().min(WRAP_WIDTH),
             // ₹ plus the grouped digits, and room so a right-aligned amount
             // does not touch the left-aligned text of the next column.
-            Cell::Money(m) => m.to_indian_string().len() + 3,
+            Cell::Money(m) => m.to_indian_string().len() + 5,
             Cell::Date(_) => DATE_FORMAT.len(),
             Cell::DateTime(t) => {
                 if is_midnight(t) {
@@ -81,7 +90,7 @@ impl Cell {
                     DATETIME_FORMAT.len()
                 }
             }
-            Cell::Int(n) => n.to_string().len() + n.unsigned_abs().to_string().len() / 3,
+            Cell::Int(n) => n.to_string().len() + n.unsigned_abs().to_string().len() / 3 + 2,
             Cell::Num(x) | Cell::Pct(x) => format!("{x:.2}").len() + 1,
             Cell::YesNo(_) => 3,
             Cell::Empty => 0,
@@ -139,6 +148,7 @@ pub(crate) struct Styles {
     pub(crate) pct: Format,
     pub(crate) link: Format,
     pub(crate) yes: Format,
+    pub(crate) wrap: Format,
     money: HashMap<usize, Format>,
 }
 
@@ -160,8 +170,9 @@ impl Styles {
             int: Format::new().set_num_format("#,##0"),
             num: Format::new().set_num_format("0.00"),
             pct: Format::new().set_num_format("0.00\"%\""),
-            link: Format::new().set_hyperlink(),
+            link: Format::new().set_hyperlink().set_indent(1),
             yes: Format::new().set_bold().set_font_color(Color::RGB(0xC00000)),
+            wrap: Format::new().set_text_wrap(),
             money: HashMap::new(),
         }
     }
@@ -183,6 +194,10 @@ impl Styles {
                 } else if !s.is_empty() {
                     ws.write_string(row, col, s)?;
                 }
+            }
+            Cell::Wrap(s) => {
+                let cut: String = s.chars().take(MAX_CELL_CHARS).collect();
+                ws.write_string_with_format(row, col, cut, &self.wrap)?;
             }
             Cell::Money(m) => {
                 let f = self.money(*m).clone();
@@ -286,11 +301,21 @@ impl Table {
         })
     }
 
-    /// Writes one data row.
+    /// Writes one data row; a row with wrapped text is made tall enough for
+    /// it (neither Excel nor LibreOffice fits row heights when they open a file).
     pub(crate) fn row(&mut self, ws: &mut Worksheet, st: &mut Styles, cells: &[Cell]) -> Result<(), XlsxError> {
+        let mut lines = 1;
         for (i, c) in cells.iter().enumerate().take(self.columns) {
             st.write(ws, self.next, self.left + i as ColNum, c)?;
             self.widths[i] = self.widths[i].max(c.shown_len() + 1);
+            if let Cell::Wrap(s) = c {
+                // A wrapped line holds a little less than the column's width
+                // in characters: words do not break.
+                lines = lines.max((s.chars().count() * 6).div_ceil(WRAP_WIDTH * 5));
+            }
+        }
+        if lines > 1 {
+            ws.set_row_height(self.next, ROW_HEIGHT * lines.min(MAX_LINES) as f64)?;
         }
         self.next += 1;
         Ok(())

@@ -59,7 +59,7 @@ pub(crate) fn frauds(st: &mut Styles, data: &AccountData<'_>) -> Result<Workshee
                 Cell::YesNo(!found.is_empty()),
                 Cell::Int(found.len() as i64),
                 link,
-                Cell::text(reason),
+                Cell::Wrap(reason),
             ],
         )?;
     }
@@ -77,7 +77,7 @@ pub(crate) fn fraud_transactions(st: &mut Styles, data: &AccountData<'_>) -> Res
     let mut table = Table::new(&mut ws, st, 0, 0, &headers)?;
     for (f, t) in transaction_findings(data) {
         let mut cells =
-            vec![Cell::text(f.fraud_type.as_str()), Cell::text(f.category().as_str()), Cell::text(&f.reason)];
+            vec![Cell::text(f.fraud_type.as_str()), Cell::text(f.category().as_str()), Cell::Wrap(f.reason.clone())];
         match t {
             Some(t) => cells.extend(txn_cells(t)),
             None => cells.extend(TXN_HEADERS.iter().map(|_| Cell::Empty)),
