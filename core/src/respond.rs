@@ -6,6 +6,8 @@
 //! is `completed`; a host that processes in stages (the server) replaces
 //! `progress` with its own statuses.
 
+mod monthly;
+
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -105,6 +107,8 @@ impl Entity {
             Resource::Accounts => serde_json::to_string(&self.accounts_response()),
             Resource::Identity => serde_json::to_string(&self.identity_response()),
             Resource::Transactions => serde_json::to_string(&self.transactions_response(account_id)?),
+            Resource::MonthlyAnalysis => serde_json::to_string(&self.monthly_analysis_response()),
+            Resource::Predictors => serde_json::to_string(&self.predictors_response()),
             other => {
                 return Err(Error::invalid_argument(
                     "resource",

@@ -9,7 +9,10 @@
 //! `description`, `merchant_category` and `clean_note`.
 
 pub mod categories;
+pub mod eod;
 pub mod lender;
+pub mod monthly;
+pub mod predictors;
 pub mod recurring;
 pub mod salary;
 pub mod top;
