@@ -6,11 +6,14 @@
 //! cash, UPI and card spend, so every branch of the tally runs. The target for
 //! monthly analysis + predictors + score + fraud together is at most 2 s for
 //! 1M transactions on one core, and linear (10x transactions, at most 11x time).
+//!
+//! `cargo bench -p bankscope-benches --bench analytics`; add e.g.
+//! `-- analytics/monthly/1000000` for one size.
 
 use std::hint::black_box;
 
 use bankscope::Money;
-use bankscope::analysis::{eod, monthly, predictors};
+use bankscope::analysis::{eod, lender, monthly, predictors, salary};
 use bankscope::model::{Identity, Metadata, Transaction, TxnType};
 use bankscope::resources::YearMonth;
 use bankscope::taxonomy::{Channel, description};
@@ -111,6 +114,17 @@ fn bench(c: &mut Criterion) {
         });
         g.bench_with_input(BenchmarkId::new("predictors", n), &txns, |b, t| {
             b.iter(|| black_box(predictors::compute(t, &metadata, "hdfc", &identity)))
+        });
+        // What a caller that needs both gets from one tally.
+        g.bench_with_input(BenchmarkId::new("monthly+predictors", n), &txns, |b, t| {
+            b.iter(|| {
+                let tally = monthly::tally(t, &metadata);
+                black_box((monthly::to_analysis(&tally), predictors::from_tally(&tally, "hdfc", &identity)))
+            })
+        });
+        // The detections the tally starts from (not in this crate's control).
+        g.bench_with_input(BenchmarkId::new("salary+lender_detect", n), &txns, |b, t| {
+            b.iter(|| black_box((salary::detect(t, &metadata), lender::detect(t))))
         });
     }
     g.finish();

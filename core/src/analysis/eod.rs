@@ -29,19 +29,21 @@ use crate::money::Money;
 /// are its earliest and latest, and a day's EOD is the balance of the last
 /// transaction of that date in slice order. Runs in O(transactions + days).
 pub fn eod_balances(transactions: &[Transaction]) -> Vec<(NaiveDate, Money)> {
-    let Some((first, last)) = date_range(transactions) else {
+    let (Some(head), Some(tail)) = (transactions.first(), transactions.last()) else {
         return Vec::new();
     };
-    let span = (last - first).num_days().max(0) as usize + 1;
-    let mut day: Vec<Option<Money>> = vec![None; span];
-    for t in transactions {
-        let at = (t.date.date() - first).num_days() as usize;
-        // `first` is the minimum date and `last` the maximum, so `at < span`.
-        if let Some(slot) = day.get_mut(at) {
-            *slot = Some(t.balance);
+    // Statement order is date order almost always: try the first and last
+    // rows' dates as the range, and scan for the true range only when a row
+    // falls outside it (one pass instead of two over a large slice).
+    let (a, b) = (head.date.date(), tail.date.date());
+    let (first, day) = match last_balance_per_day(transactions, a.min(b), a.max(b)) {
+        Some(day) => (a.min(b), day),
+        None => {
+            let Some((first, last)) = date_range(transactions) else { return Vec::new() };
+            (first, last_balance_per_day(transactions, first, last).unwrap_or_default())
         }
-    }
-    let mut out = Vec::with_capacity(span);
+    };
+    let mut out = Vec::with_capacity(day.len());
     // The first day always has a transaction; `Money::ZERO` is never used.
     let mut carried = day.first().copied().flatten().unwrap_or(Money::ZERO);
     for (date, balance) in first.iter_days().zip(day) {
@@ -51,6 +53,28 @@ pub fn eod_balances(transactions: &[Transaction]) -> Vec<(NaiveDate, Money)> {
         out.push((date, carried));
     }
     out
+}
+
+/// The balance of the last transaction of each day from `first` to `last`
+/// (slice order), or `None` when a transaction falls outside that range.
+fn last_balance_per_day(transactions: &[Transaction], first: NaiveDate, last: NaiveDate) -> Option<Vec<Option<Money>>> {
+    let span = usize::try_from((last - first).num_days()).ok()? + 1;
+    let mut day: Vec<Option<Money>> = vec![None; span];
+    // Rows of one day are adjacent: the day index is computed once per day.
+    let mut prev: Option<(NaiveDate, usize)> = None;
+    for t in transactions {
+        let date = t.date.date();
+        let at = match prev {
+            Some((d, at)) if d == date => at,
+            _ => {
+                let at = usize::try_from((date - first).num_days()).ok().filter(|&at| at < span)?;
+                prev = Some((date, at));
+                at
+            }
+        };
+        day[at] = Some(t.balance);
+    }
+    Some(day)
 }
 
 /// The earliest and latest transaction dates.
@@ -150,5 +174,12 @@ mod tests {
         let eod = eod_balances(&rows);
         assert_eq!(eod, vec![(day(3, 1), Money::from_rupees(20)), (day(3, 2), Money::from_rupees(30))]);
         assert_eq!(date_range(&rows), Some((day(3, 1), day(3, 2))));
+        // A middle row outside the first and last rows' dates.
+        let rows = [t(3, 2, Credit, 10, 30), t(2, 27, Credit, 10, 40), t(3, 3, Credit, 10, 50)];
+        let eod = eod_balances(&rows);
+        assert_eq!(eod.first(), Some(&(day(2, 27), Money::from_rupees(40))));
+        assert_eq!(eod.get(3), Some(&(day(3, 2), Money::from_rupees(30))));
+        assert_eq!(eod.last(), Some(&(day(3, 3), Money::from_rupees(50))));
+        assert_eq!(eod.len(), 5);
     }
 }

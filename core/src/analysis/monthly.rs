@@ -306,22 +306,31 @@ pub fn tally(transactions: &[Transaction], metadata: &Metadata) -> Tally {
     // Per month: the EOD day indices of its salary credits.
     let mut salary_days: Vec<Vec<usize>> = Vec::new();
 
+    // Rows of one day are adjacent: month slot and day index are computed once per day.
+    let mut prev: Option<(NaiveDate, usize, usize)> = None;
     for (i, t) in transactions.iter().enumerate() {
-        let Some(ym) = YearMonth::of(&t.date) else { continue };
-        let Some(at) = slot.get_mut((ordinal(ym) - base) as usize) else { continue };
-        let k = match *at {
-            Some(k) => k,
-            None => {
-                let k = months.len();
-                *at = Some(k);
-                months.push(MonthTally::new(ym, t));
-                salary_days.push(Vec::new());
-                k
+        let date = t.date.date();
+        let (k, day) = match prev {
+            Some((d, k, day)) if d == date => (k, day),
+            _ => {
+                let Some(ym) = YearMonth::of(&date) else { continue };
+                let Some(at) = slot.get_mut((ordinal(ym) - base) as usize) else { continue };
+                let k = match *at {
+                    Some(k) => k,
+                    None => {
+                        let k = months.len();
+                        *at = Some(k);
+                        months.push(MonthTally::new(ym, t));
+                        salary_days.push(Vec::new());
+                        k
+                    }
+                };
+                let day = (date - first_day).num_days() as usize;
+                prev = Some((date, k, day));
+                (k, day)
             }
         };
         let m = &mut months[k];
-        let date = t.date.date();
-        let day = (date - first_day).num_days() as usize;
         let amount = t.amount;
         let lender = is_lender[i];
 
