@@ -14,7 +14,7 @@
 //!   whose type is the field's direction. `amt_investment` / `cnt_investment`
 //!   are `investment` debits.
 //! - **Loan credits** ([`is_loan_credit`]): credits that
-//!   [`lender::detect`](super::lender::detect) selects (description
+//!   [`lender::detect`] selects (description
 //!   `lender_transaction`) and that are not bounces: disbursals and top-ups.
 //! - **Income credits** ([`is_income_credit`]): every credit except
 //!   auto-debit payment bounces, cheque bounces of either direction
@@ -32,7 +32,7 @@
 //!   description `credit_card_bill`, `ach_bounce_charge`, `chq_bounce_charge`.
 //!   `*_insuff_funds_*`: the cheque-bounce channel of the field's direction with
 //!   the description `chq_bounce_insuff_funds`.
-//! - **Salary**: the credits [`salary::detect`](super::salary::detect) finds,
+//! - **Salary**: the credits [`salary::detect`] finds,
 //!   counted in the calendar month they were credited in (not their
 //!   `month_year`).
 //! - **`perc_salary_spend_*`** ([`SALARY_SPEND_DAYS`]): for each salary credit
