@@ -94,7 +94,7 @@ fn keys(v: &Value) -> Vec<&str> {
     k
 }
 
-fn sorted<'a>(mut k: Vec<&'a str>) -> Vec<&'a str> {
+fn sorted(mut k: Vec<&str>) -> Vec<&str> {
     k.sort_unstable();
     k
 }
