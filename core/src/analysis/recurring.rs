@@ -25,11 +25,10 @@
 //! the most common clean note, its median the median amount.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use chrono::{Datelike, NaiveDateTime};
 
-use super::median;
+use super::{FastMap, median};
 use crate::model::{Transaction, TxnType};
 use crate::money::Money;
 use crate::resources::YearMonth;
@@ -118,7 +117,7 @@ fn group_key(t: &Transaction) -> Cow<'_, str> {
 
 /// Recurring sets among `transactions` (one account's, or an entity's).
 pub fn detect(transactions: &[Transaction]) -> Recurring {
-    let mut groups: HashMap<(TxnType, Cow<'_, str>), Vec<usize>> = HashMap::new();
+    let mut groups: FastMap<(TxnType, Cow<'_, str>), Vec<usize>> = FastMap::default();
     for (i, t) in transactions.iter().enumerate() {
         if t.amount.is_zero() {
             continue;
@@ -245,7 +244,7 @@ fn day_number(d: NaiveDateTime) -> i64 {
 
 fn most_common<T: Eq + std::hash::Hash + Clone>(items: impl Iterator<Item = T>) -> Option<T> {
     let mut counts: Vec<(T, usize)> = Vec::new();
-    let mut pos: HashMap<T, usize> = HashMap::new();
+    let mut pos: FastMap<T, usize> = FastMap::default();
     for it in items {
         match pos.get(&it) {
             Some(&p) => counts[p].1 += 1,

@@ -26,11 +26,9 @@
 //! 1 April → `3-2025`); later in the month it is for that month (paid
 //! 28 March → `3-2025`).
 
-use std::collections::HashMap;
-
 use chrono::Datelike;
 
-use super::{counterparty_key, median};
+use super::{FastMap, counterparty_key, median};
 use crate::enrich::{Classifier, SALARY_MIN, is_salary_exclusion};
 use crate::model::{Metadata, Transaction, TxnType};
 use crate::money::Money;
@@ -78,29 +76,30 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
     let mut employer: Vec<String> = vec![String::new(); transactions.len()];
 
     // 1 and 2: keyword and employer names.
+    // An enriched transaction already has the keyword rule's channel; only the
+    // employer rule is checked again (the metadata may have changed since).
     for (i, t) in transactions.iter().enumerate() {
         if t.kind != TxnType::Credit || t.amount < SALARY_MIN {
             continue;
         }
-        let c = if enriched && t.channel == Channel::Salary {
-            None
-        } else if enriched && metadata.employer_names.is_empty() {
-            continue;
+        let found = if !enriched {
+            let c = classifier.classify(&t.note, t.kind, t.amount);
+            (c.channel == Channel::Salary).then_some(c.clean_note)
+        } else if t.channel == Channel::Salary {
+            Some(t.clean_note.clone())
         } else {
-            Some(classifier.classify(&t.note, t.kind, t.amount))
+            classifier.salary_employer(&t.note, t.kind, t.amount, t.channel).map(str::to_string)
         };
-        let (channel, clean) = match &c {
-            Some(c) => (c.channel, c.clean_note.as_str()),
-            None => (t.channel, t.clean_note.as_str()),
-        };
-        if channel == Channel::Salary && !is_salary_exclusion(&t.note) {
-            is_salary[i] = true;
-            employer[i] = clean.to_string();
+        if let Some(name) = found {
+            if !is_salary_exclusion(&t.note) {
+                is_salary[i] = true;
+                employer[i] = name;
+            }
         }
     }
 
     // 3: regularity, grouped by payer.
-    let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut groups: FastMap<String, Vec<usize>> = FastMap::default();
     for (i, t) in transactions.iter().enumerate() {
         if is_salary[i] || t.kind != TxnType::Credit || t.amount < REGULAR_MIN {
             continue;
