@@ -15,11 +15,11 @@
 //! - `analysis_100k/*`: each of the five alone at 100,000, to see where the
 //!   time goes.
 //!
-//! Time is the benchmark thread's CPU time ([`CpuTime`], from
-//! `/proc/thread-self/schedstat`), not wall time: the targets are "on one
-//! core", and on a shared machine wall time counts the time other processes
-//! held the core. Where `/proc` cannot be read it falls back to wall time and
-//! says so. `BANKSCOPE_BENCH_WALL=1` measures wall time.
+//! Time is the benchmark thread's CPU time ([`CpuTime`], Linux
+//! `CLOCK_THREAD_CPUTIME_ID`), not wall time: the targets are "on one core",
+//! and on a shared machine wall time also counts the time other processes held
+//! the core. Elsewhere it falls back to wall time and says so.
+//! `BANKSCOPE_BENCH_WALL=1` measures wall time.
 
 use std::hint::black_box;
 
@@ -37,27 +37,56 @@ const HOLDER: &str = "ANIL KUMAR VERMA";
 struct CpuTime {
     wall: WallTime,
     start: std::time::Instant,
-    from_proc: bool,
+    cpu: bool,
+}
+
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+mod thread_clock {
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: i64,
+        tv_nsec: i64,
+    }
+
+    #[allow(unsafe_code)]
+    unsafe extern "C" {
+        fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+    }
+
+    /// `CLOCK_THREAD_CPUTIME_ID` on Linux.
+    const THREAD_CPUTIME: i32 = 3;
+
+    /// The calling thread's CPU time in nanoseconds, exact to the call (the
+    /// kernel brings the running thread's count up to date).
+    pub fn nanos() -> Option<u64> {
+        let mut ts = Timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `ts` is a valid, writable timespec for the duration of the
+        // call; glibc's clock_gettime writes only it.
+        #[allow(unsafe_code)]
+        let rc = unsafe { clock_gettime(THREAD_CPUTIME, &mut ts) };
+        (rc == 0).then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+mod thread_clock {
+    pub fn nanos() -> Option<u64> {
+        None
+    }
 }
 
 impl CpuTime {
     fn new() -> CpuTime {
-        let from_proc = std::env::var_os("BANKSCOPE_BENCH_WALL").is_none() && Self::proc_nanos().is_some();
-        if !from_proc {
+        let cpu = std::env::var_os("BANKSCOPE_BENCH_WALL").is_none() && thread_clock::nanos().is_some();
+        if !cpu {
             eprintln!("classify bench: measuring wall time");
         }
-        CpuTime { wall: WallTime, start: std::time::Instant::now(), from_proc }
-    }
-
-    /// The first field of `/proc/thread-self/schedstat`: nanoseconds on a CPU.
-    fn proc_nanos() -> Option<u64> {
-        let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-        text.split_whitespace().next()?.parse().ok()
+        CpuTime { wall: WallTime, start: std::time::Instant::now(), cpu }
     }
 
     fn now(&self) -> u64 {
         let wall = || self.start.elapsed().as_nanos() as u64;
-        if self.from_proc { Self::proc_nanos().unwrap_or_else(wall) } else { wall() }
+        if self.cpu { thread_clock::nanos().unwrap_or_else(wall) } else { wall() }
     }
 }
 

@@ -238,7 +238,14 @@ fn has_salary_exclusion(normalized: &str) -> bool {
 /// True when a narration has a salary exclusion word (advance, reimbursement,
 /// reversal); see [`SALARY_EXCLUSIONS`].
 pub fn is_salary_exclusion(note: &str) -> bool {
-    has_salary_exclusion(&matcher::normalize(note))
+    let check = |norm: &mut Vec<u8>| {
+        matcher::normalize_into(note, norm);
+        has_salary_exclusion(std::str::from_utf8(norm).unwrap_or(""))
+    };
+    NORM.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut norm) => check(&mut norm),
+        Err(_) => check(&mut Vec::new()),
+    })
 }
 
 /// True when the narration names one of the lenders of `lenders.txt` or uses
