@@ -6,6 +6,7 @@
 //! is `completed`; a host that processes in stages (the server) replaces
 //! `progress` with its own statuses.
 
+mod analyses;
 mod fraud;
 mod monthly;
 mod score;
@@ -112,13 +113,22 @@ impl Entity {
             Resource::Accounts => serde_json::to_string(&self.accounts_response()),
             Resource::Identity => serde_json::to_string(&self.identity_response()),
             Resource::Transactions => serde_json::to_string(&self.transactions_response(account_id)?),
+            Resource::Salary => serde_json::to_string(&self.salary_response(account_id)?),
+            Resource::RecurringTransactions => {
+                serde_json::to_string(&self.recurring_transactions_response(account_id)?)
+            }
+            Resource::LenderTransactions => serde_json::to_string(&self.lender_transactions_response(account_id)?),
+            Resource::ExpenseCategories => serde_json::to_string(&self.expense_categories_response(account_id)?),
+            Resource::TopCreditsDebits => serde_json::to_string(&self.top_credits_debits_response()),
             Resource::MonthlyAnalysis => serde_json::to_string(&self.monthly_analysis_response()),
             Resource::Predictors => serde_json::to_string(&self.predictors_response()),
             Resource::Score => serde_json::to_string(&self.score_response()),
-            other => {
+            Resource::XlsxReport => {
+                // The response is a list of links, which only a host that
+                // serves the workbooks can give; the library gives the bytes.
                 return Err(Error::invalid_argument(
                     "resource",
-                    format!("{other} is not computed by this build of bankscope yet"),
+                    "xlsx_report holds links a server hosts; use Entity::xlsx_report for the workbook bytes",
                 ));
             }
         };

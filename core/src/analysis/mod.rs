@@ -6,7 +6,10 @@
 //! JSON shapes are built from them in `crate::resources`. Pass one account's
 //! transactions for a per-account result, or all of an entity's for the
 //! entity's. Run [`crate::enrich::enrich`] first: the analyses read `channel`,
-//! `description`, `merchant_category` and `clean_note`.
+//! `description`, `merchant_category` and `clean_note`. Months are
+//! [`crate::resources::YearMonth`]; a transaction dated outside the years 0 to
+//! 9999 has no month and is left out of the month-keyed results (salary months,
+//! top credits and debits).
 
 pub mod categories;
 pub mod eod;
@@ -19,65 +22,165 @@ pub mod salary;
 pub mod score;
 pub mod top;
 
-use chrono::{Datelike, NaiveDate, NaiveDateTime};
-use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::OnceLock;
 
 use crate::money::Money;
 
-/// A calendar month.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct YearMonth {
-    /// Year, e.g. 2025.
-    pub year: i32,
-    /// Month, 1 to 12.
-    pub month: u32,
+/// A hash map for grouping by note or counterparty: the analyses hash every
+/// transaction's text, and std's SipHash was the largest cost of top credits
+/// and debits and of recurring sets (see `benches/benches/classify.rs`).
+pub(crate) type FastMap<K, V> = HashMap<K, V, FastState>;
+
+/// Builds [`FastHasher`]s with a seed drawn once per process (from std's
+/// random keys), so colliding narrations cannot be written in advance.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastState(u64);
+
+impl Default for FastState {
+    fn default() -> Self {
+        static SEED: OnceLock<u64> = OnceLock::new();
+        FastState(*SEED.get_or_init(|| std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64)))
+    }
 }
 
-const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-impl YearMonth {
-    /// The month `year`-`month`; `month` outside 1–12 is clamped.
-    pub fn new(year: i32, month: u32) -> YearMonth {
-        YearMonth { year, month: month.clamp(1, 12) }
+impl BuildHasher for FastState {
+    type Hasher = FastHasher;
+    fn build_hasher(&self) -> FastHasher {
+        FastHasher(self.0)
     }
+}
 
-    /// The month a date falls in.
-    pub fn of(date: NaiveDateTime) -> YearMonth {
-        YearMonth { year: date.year(), month: date.month() }
+/// Multiply–rotate hashing eight bytes at a time (the FxHash step) with a
+/// final avalanche, so hashbrown's top and bottom bits are both mixed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastHasher(u64);
+
+const FX_K: u64 = 0xf135_7aea_2e62_a9c5;
+
+impl FastHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0 ^ word).wrapping_mul(FX_K).rotate_left(26);
     }
+}
 
-    /// The month before.
-    pub fn prev(self) -> YearMonth {
-        if self.month <= 1 { YearMonth::new(self.year - 1, 12) } else { YearMonth::new(self.year, self.month - 1) }
-    }
-
-    /// Months since year 0, so differences count months.
-    pub fn ordinal(self) -> i64 {
-        i64::from(self.year) * 12 + i64::from(self.month) - 1
-    }
-
-    /// Number of days in the month.
-    pub fn days(self) -> u32 {
-        let first = NaiveDate::from_ymd_opt(self.year, self.month, 1);
-        let next = if self.month == 12 {
-            NaiveDate::from_ymd_opt(self.year + 1, 1, 1)
-        } else {
-            NaiveDate::from_ymd_opt(self.year, self.month + 1, 1)
-        };
-        match (first, next) {
-            (Some(a), Some(b)) => (b - a).num_days() as u32,
-            _ => 30,
+impl Hasher for FastHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w) ^ ((rest.len() as u64) << 59));
         }
     }
 
-    /// `Mmm-YY` (`Apr-25`), the label of top credits and debits.
-    pub fn label_mmm_yy(self) -> String {
-        format!("{}-{:02}", MONTHS[(self.month - 1) as usize % 12], self.year.rem_euclid(100))
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
     }
 
-    /// `M-YYYY` (`4-2025`), the salary `month_year`.
-    pub fn label_m_yyyy(self) -> String {
-        format!("{}-{}", self.month, self.year)
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        // splitmix64's finaliser.
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// A text with its [`FastState`] hash computed beforehand. Hashing every
+/// note in one pass and inserting in a second keeps many cache misses on the
+/// notes' bytes in flight at once; the map then compares the stored hashes
+/// first, so texts are compared only when they are very likely equal.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Prehashed<'a> {
+    hash: u64,
+    text: &'a str,
+}
+
+impl<'a> Prehashed<'a> {
+    /// `text` hashed with `state`.
+    pub(crate) fn new(state: &FastState, text: &'a str) -> Self {
+        Prehashed { hash: state.hash_one(text), text }
+    }
+
+    /// The text.
+    pub(crate) fn text(&self) -> &'a str {
+        self.text
+    }
+}
+
+impl PartialEq for Prehashed<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash && self.text == other.text
+    }
+}
+
+impl Eq for Prehashed<'_> {}
+
+impl std::hash::Hash for Prehashed<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// A map keyed by [`Prehashed`] texts, hashing nothing again.
+pub(crate) type PrehashedMap<'a, V> = HashMap<Prehashed<'a>, V, PassThrough>;
+
+/// Hashes a [`Prehashed`] key to the hash it carries.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PassThrough;
+
+impl BuildHasher for PassThrough {
+    type Hasher = PassThroughHasher;
+    fn build_hasher(&self) -> PassThroughHasher {
+        PassThroughHasher(0)
+    }
+}
+
+/// See [`PassThrough`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PassThroughHasher(u64);
+
+impl Hasher for PassThroughHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is used by `Prehashed`; anything else still hashes.
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(FX_K);
+        }
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = i;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
@@ -111,17 +214,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn month_labels_and_arithmetic() {
-        let m = YearMonth::new(2025, 1);
-        assert_eq!(m.label_mmm_yy(), "Jan-25");
-        assert_eq!(m.label_m_yyyy(), "1-2025");
-        assert_eq!(m.prev(), YearMonth::new(2024, 12));
-        assert_eq!(YearMonth::new(2024, 2).days(), 29);
-        assert_eq!(YearMonth::new(2025, 4).ordinal() - YearMonth::new(2024, 12).ordinal(), 4);
-        assert_eq!(YearMonth::new(2009, 11).label_mmm_yy(), "Nov-09");
-    }
-
-    #[test]
     fn empty_and_degenerate_input() {
         use crate::model::{Metadata, Transaction, TxnType};
         assert!(salary::detect(&[], &Metadata::default()).is_empty());
@@ -130,12 +222,29 @@ mod tests {
         assert!(categories::expense_shares(&[]).is_empty());
         assert_eq!(top::top5(&[]), top::TopCreditsDebits::default());
         // Many identical rows on one day: no cadence, no panic.
-        let d = NaiveDate::from_ymd_opt(2025, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default();
+        let d = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default();
         let same: Vec<Transaction> =
             (0..50).map(|_| Transaction::new(d, "", TxnType::Debit, Money::from_rupees(10), Money::ZERO)).collect();
         assert!(recurring::detect(&same).debit.is_empty());
         assert_eq!(categories::expense_shares(&same)[0].percentage, 100);
         assert_eq!(top::top5(&same).debit[0].entries, vec![(String::new(), Money::from_rupees(500))]);
+    }
+
+    #[test]
+    fn fast_hash_separates_near_keys() {
+        use std::collections::HashSet;
+        let state = FastState::default();
+        // Keys that differ in one byte, in length only (trailing zero bytes
+        // are padding), or only past the first eight bytes hash apart.
+        let keys = ["", "\0", "\0\0", "A", "B", "UPI/P2M/1/SWIGGY", "UPI/P2M/2/SWIGGY", "UPI/P2M/1/SWIGGY "];
+        let hashes: HashSet<u64> = keys.iter().map(|k| state.hash_one(k)).collect();
+        assert_eq!(hashes.len(), keys.len());
+        // Deterministic within a process.
+        assert_eq!(state.hash_one("x"), FastState::default().hash_one("x"));
+        let mut m: FastMap<&str, i32> = FastMap::default();
+        *m.entry("a").or_default() += 1;
+        *m.entry("a").or_default() += 1;
+        assert_eq!(m.get("a"), Some(&2));
     }
 
     #[test]

@@ -25,13 +25,13 @@
 //! the most common clean note, its median the median amount.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use chrono::{Datelike, NaiveDateTime};
 
-use super::{YearMonth, median};
+use super::{FastMap, median};
 use crate::model::{Transaction, TxnType};
 use crate::money::Money;
+use crate::resources::YearMonth;
 use crate::taxonomy::Channel;
 
 /// Minimum members of a set.
@@ -117,7 +117,7 @@ fn group_key(t: &Transaction) -> Cow<'_, str> {
 
 /// Recurring sets among `transactions` (one account's, or an entity's).
 pub fn detect(transactions: &[Transaction]) -> Recurring {
-    let mut groups: HashMap<(TxnType, Cow<'_, str>), Vec<usize>> = HashMap::new();
+    let mut groups: FastMap<(TxnType, Cow<'_, str>), Vec<usize>> = FastMap::default();
     for (i, t) in transactions.iter().enumerate() {
         if t.amount.is_zero() {
             continue;
@@ -147,51 +147,65 @@ pub fn detect(transactions: &[Transaction]) -> Recurring {
     out
 }
 
-fn sets_of_group(transactions: &[Transaction], mut members: Vec<usize>) -> Vec<RecurringSet> {
-    // Clusters by amount.
-    members.sort_by_key(|&i| (transactions[i].amount, transactions[i].date, i));
-    let mut clusters: Vec<Vec<usize>> = Vec::new();
-    for &i in &members {
-        let a = transactions[i].amount.paise();
-        let split = match clusters.last().and_then(|c| c.last()) {
-            Some(&p) => {
-                let prev = transactions[p].amount.paise();
-                a.saturating_mul(100) > prev.saturating_mul(100 + DRIFT_PCT)
-            }
-            None => true,
-        };
+/// A member of a group, copied out of its transaction so that sorting and
+/// chaining run over a small array instead of the transactions.
+#[derive(Clone, Copy, Debug)]
+struct Member {
+    amount: i64,
+    date: NaiveDateTime,
+    day: i64,
+    index: usize,
+}
+
+fn sets_of_group(transactions: &[Transaction], members: Vec<usize>) -> Vec<RecurringSet> {
+    let mut items: Vec<Member> = members
+        .iter()
+        .map(|&index| {
+            let t = &transactions[index];
+            Member { amount: t.amount.paise(), date: t.date, day: day_number(t.date), index }
+        })
+        .collect();
+    // Clusters by amount: runs of the amount-sorted members split where one
+    // amount is more than DRIFT_PCT above the one before. A finished run is
+    // re-sorted by date in place; the split test only looks ahead of it.
+    items.sort_unstable_by_key(|m| (m.amount, m.date, m.index));
+    let by_date = |v: &mut [Member]| v.sort_unstable_by_key(|m| (m.date, m.index));
+    let mut sets = Vec::new();
+    let mut start = 0;
+    for k in 1..=items.len() {
+        let split = k == items.len()
+            || items[k].amount.saturating_mul(100) > items[k - 1].amount.saturating_mul(100 + DRIFT_PCT);
         if split {
-            clusters.push(vec![i]);
-        } else if let Some(c) = clusters.last_mut() {
-            c.push(i);
+            if k - start >= MIN_SET {
+                let cluster = &mut items[start..k];
+                by_date(cluster);
+                sets.extend(best_chains(transactions, cluster));
+            }
+            start = k;
         }
     }
-    let by_date = |v: &mut Vec<usize>| v.sort_by_key(|&i| (transactions[i].date, i));
-    let mut sets = Vec::new();
-    for mut c in clusters.into_iter().filter(|c| c.len() >= MIN_SET) {
-        by_date(&mut c);
-        sets.extend(best_chains(transactions, &c));
-    }
     if sets.is_empty() {
-        by_date(&mut members);
-        let (first, last) = (transactions[members[0]].date, transactions[members[members.len() - 1]].date);
-        let months = YearMonth::of(last).ordinal() - YearMonth::of(first).ordinal() + 1;
-        if (members.len() as i64) <= months + 1 {
-            sets.extend(
-                chains(transactions, &members, Cadence::Monthly)
-                    .into_iter()
-                    .map(|c| build(transactions, c, Cadence::Monthly)),
-            );
+        by_date(&mut items);
+        let (first, last) = match (items.first(), items.last()) {
+            (Some(f), Some(l)) => (f.date, l.date),
+            _ => return sets,
+        };
+        let months = match (YearMonth::of(&first), YearMonth::of(&last)) {
+            (Some(a), Some(b)) => b.months_since(a) + 1,
+            _ => 0,
+        };
+        if (items.len() as i64) <= months + 1 {
+            sets.extend(chains(&items, Cadence::Monthly).into_iter().map(|c| build(transactions, c, Cadence::Monthly)));
         }
     }
     sets
 }
 
 /// The chains of the cadence that covers most members (monthly on ties).
-fn best_chains(transactions: &[Transaction], dated: &[usize]) -> Vec<RecurringSet> {
+fn best_chains(transactions: &[Transaction], dated: &[Member]) -> Vec<RecurringSet> {
     let mut best: Option<(usize, Cadence, Vec<Vec<usize>>)> = None;
     for cadence in [Cadence::Monthly, Cadence::Weekly, Cadence::Quarterly] {
-        let found = chains(transactions, dated, cadence);
+        let found = chains(dated, cadence);
         let covered: usize = found.iter().map(Vec::len).sum();
         if covered > 0 && best.as_ref().is_none_or(|b| covered > b.0) {
             best = Some((covered, cadence, found));
@@ -203,30 +217,35 @@ fn best_chains(transactions: &[Transaction], dated: &[usize]) -> Vec<RecurringSe
     }
 }
 
-/// Chains of at least [`MIN_SET`] members of `dated` (sorted by date) at `cadence`.
-fn chains(transactions: &[Transaction], dated: &[usize], cadence: Cadence) -> Vec<Vec<usize>> {
+/// Chains of at least [`MIN_SET`] members of `dated` (sorted by date) at
+/// `cadence`, as transaction indices.
+fn chains(dated: &[Member], cadence: Cadence) -> Vec<Vec<usize>> {
     let (lo, hi) = cadence.window();
     let mut out = Vec::new();
     let mut cur: Vec<usize> = Vec::new();
-    for &i in dated {
-        let Some(&last) = cur.last() else {
-            cur.push(i);
+    let mut last_day = 0;
+    for m in dated {
+        if cur.is_empty() {
+            cur.push(m.index);
+            last_day = m.day;
             continue;
-        };
-        let gap = day_number(transactions[i].date) - day_number(transactions[last].date);
+        }
+        let gap = m.day - last_day;
         if gap < lo {
             continue; // an extra payment within the period
         }
         let one = gap <= hi;
         let missed_one = gap >= 2 * lo && gap <= 2 * hi;
         if one || missed_one {
-            cur.push(i);
+            cur.push(m.index);
         } else {
             if cur.len() >= MIN_SET {
                 out.push(std::mem::take(&mut cur));
             }
-            cur = vec![i];
+            cur.clear();
+            cur.push(m.index);
         }
+        last_day = m.day;
     }
     if cur.len() >= MIN_SET {
         out.push(cur);
@@ -239,16 +258,14 @@ fn day_number(d: NaiveDateTime) -> i64 {
     i64::from(d.date().num_days_from_ce())
 }
 
-fn most_common<T: Eq + std::hash::Hash + Clone>(items: impl Iterator<Item = T>) -> Option<T> {
+/// The most frequent item, the earliest among equals. A linear scan: a set
+/// has few distinct channels and, being one counterparty, one clean note.
+fn most_common<T: PartialEq>(items: impl Iterator<Item = T>) -> Option<T> {
     let mut counts: Vec<(T, usize)> = Vec::new();
-    let mut pos: HashMap<T, usize> = HashMap::new();
     for it in items {
-        match pos.get(&it) {
-            Some(&p) => counts[p].1 += 1,
-            None => {
-                pos.insert(it.clone(), counts.len());
-                counts.push((it, 1));
-            }
+        match counts.iter_mut().find(|c| c.0 == it) {
+            Some(c) => c.1 += 1,
+            None => counts.push((it, 1)),
         }
     }
     // Earliest wins among equals: max_by_key keeps the last maximum, so reverse.

@@ -115,6 +115,49 @@ impl Classifier {
         })
     }
 
+    /// The employer rule: a credit of at least [`SALARY_MIN`] by a transfer
+    /// channel whose normalised narration names one of
+    /// [`Metadata::employer_names`] and has no [`SALARY_EXCLUSIONS`] word is
+    /// salary from that employer (returned as the metadata writes it).
+    fn employer_in(&self, normalized: &str, kind: TxnType, amount: Money, channel: Channel) -> Option<&str> {
+        let eligible = kind == TxnType::Credit
+            && amount >= SALARY_MIN
+            && matches!(
+                channel,
+                Channel::NetBankingTransfer
+                    | Channel::Other
+                    | Channel::Salary
+                    | Channel::AutoCredit
+                    | Channel::Chq
+                    | Channel::Upi
+            );
+        if !eligible {
+            return None;
+        }
+        let (_, shown) = self.employers.iter().find(|(n, _)| normalized.contains(n.as_str()))?;
+        (!has_salary_exclusion(normalized)).then_some(shown.as_str())
+    }
+
+    /// The employer an already classified transaction (its `channel` as
+    /// [`Classifier::classify`] gave it) is salary from by the employer rule,
+    /// without classifying the narration again: only the narration is
+    /// normalised, and only when the customer has employers and the credit is
+    /// eligible.
+    pub fn salary_employer(&self, note: &str, kind: TxnType, amount: Money, channel: Channel) -> Option<&str> {
+        if self.employers.is_empty() || kind != TxnType::Credit || amount < SALARY_MIN {
+            return None;
+        }
+        let check = |norm: &mut Vec<u8>| {
+            matcher::normalize_into(note, norm);
+            let text = std::str::from_utf8(norm).unwrap_or("");
+            self.employer_in(text, kind, amount, channel)
+        };
+        NORM.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut norm) => check(&mut norm),
+            Err(_) => check(&mut Vec::new()),
+        })
+    }
+
     fn classify_with(&self, note: &str, kind: TxnType, amount: Money, norm: &mut Vec<u8>) -> Classification {
         matcher::normalize_into(note, norm);
         let norm: &[u8] = norm;
@@ -129,24 +172,10 @@ impl Classifier {
         let person = if clean.is_none() { counterparty::extract(note) } else { None };
 
         // Salary from the caller's employer list.
-        if kind == TxnType::Credit
-            && amount >= SALARY_MIN
-            && matches!(
-                channel,
-                Channel::NetBankingTransfer
-                    | Channel::Other
-                    | Channel::Salary
-                    | Channel::AutoCredit
-                    | Channel::Chq
-                    | Channel::Upi
-            )
-            && !has_salary_exclusion(text)
-        {
-            if let Some((_, shown)) = self.employers.iter().find(|(n, _)| text.contains(n.as_str())) {
-                channel = Channel::Salary;
-                clean = Some(shown.clone());
-                desc = Some(String::new());
-            }
+        if let Some(shown) = self.employer_in(text, kind, amount, channel) {
+            channel = Channel::Salary;
+            clean = Some(shown.to_string());
+            desc = Some(String::new());
         }
 
         // Self transfers: the counterparty is the holder, or an own company.
@@ -209,7 +238,14 @@ fn has_salary_exclusion(normalized: &str) -> bool {
 /// True when a narration has a salary exclusion word (advance, reimbursement,
 /// reversal); see [`SALARY_EXCLUSIONS`].
 pub fn is_salary_exclusion(note: &str) -> bool {
-    has_salary_exclusion(&matcher::normalize(note))
+    let check = |norm: &mut Vec<u8>| {
+        matcher::normalize_into(note, norm);
+        has_salary_exclusion(std::str::from_utf8(norm).unwrap_or(""))
+    };
+    NORM.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut norm) => check(&mut norm),
+        Err(_) => check(&mut Vec::new()),
+    })
 }
 
 /// True when the narration names one of the lenders of `lenders.txt` or uses
