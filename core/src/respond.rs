@@ -6,6 +6,7 @@
 //! is `completed`; a host that processes in stages (the server) replaces
 //! `progress` with its own statuses.
 
+mod analyses;
 mod fraud;
 mod score;
 
@@ -111,6 +112,13 @@ impl Entity {
             Resource::Accounts => serde_json::to_string(&self.accounts_response()),
             Resource::Identity => serde_json::to_string(&self.identity_response()),
             Resource::Transactions => serde_json::to_string(&self.transactions_response(account_id)?),
+            Resource::Salary => serde_json::to_string(&self.salary_response(account_id)?),
+            Resource::RecurringTransactions => {
+                serde_json::to_string(&self.recurring_transactions_response(account_id)?)
+            }
+            Resource::LenderTransactions => serde_json::to_string(&self.lender_transactions_response(account_id)?),
+            Resource::ExpenseCategories => serde_json::to_string(&self.expense_categories_response(account_id)?),
+            Resource::TopCreditsDebits => serde_json::to_string(&self.top_credits_debits_response()),
             other => {
                 return Err(Error::invalid_argument(
                     "resource",

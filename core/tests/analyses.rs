@@ -3,8 +3,9 @@
 //! whose expected output is worked out by hand in the comments.
 
 use bankscope::analysis::recurring::Cadence;
-use bankscope::analysis::{YearMonth, categories, lender, recurring, salary, top};
+use bankscope::analysis::{categories, lender, recurring, salary, top};
 use bankscope::enrich::enrich;
+use bankscope::resources::{MonthShape, YearMonth};
 use bankscope::taxonomy::Channel;
 use bankscope::{Metadata, Money, Transaction, TxnType};
 use chrono::{NaiveDate, NaiveDateTime};
@@ -93,7 +94,7 @@ fn salary_by_keyword_and_by_regularity() {
     //   not salary.
     let hits = salary::detect(&t, &Metadata::default());
     let got: Vec<(usize, String, &str)> =
-        hits.iter().map(|h| (h.index, h.month_year.label_m_yyyy(), h.employer.as_str())).collect();
+        hits.iter().map(|h| (h.index, h.month_year.format(MonthShape::MonthYear), h.employer.as_str())).collect();
     assert_eq!(
         got,
         vec![
@@ -326,7 +327,12 @@ fn top_five_credits_and_debits() {
     let r = top::top5(&t);
     let show = |v: &[top::MonthTop]| -> Vec<(String, Vec<(String, String)>)> {
         v.iter()
-            .map(|m| (m.month.label_mmm_yy(), m.entries.iter().map(|(n, a)| (n.clone(), a.to_string())).collect()))
+            .map(|m| {
+                (
+                    m.month.format(MonthShape::ShortLabel),
+                    m.entries.iter().map(|(n, a)| (n.clone(), a.to_string())).collect(),
+                )
+            })
             .collect()
     };
     let e = |n: &str, a: &str| (n.to_string(), a.to_string());
@@ -353,5 +359,46 @@ fn top_five_credits_and_debits() {
             ("Feb-25".to_string(), vec![e("REFUND X", "100.00")]),
         ]
     );
-    assert_eq!(r.credit[0].month, YearMonth::new(2025, 1));
+    assert_eq!(Some(r.credit[0].month), YearMonth::new(2025, 1));
+}
+
+#[test]
+fn salary_exclusions_and_the_month_it_is_for() {
+    let t = statement(&[
+        /* 0 */
+        ((2025, 4, 30), C, 60_000.0, "NEFT CR-HDFC0000240-ACME TECH PVT LTD-ANIL KUMAR VERMA-HDFCN1-SALARY APR 2025"),
+        /* 1 */
+        (
+            (2025, 5, 10),
+            C,
+            8_400.0,
+            "NEFT CR-HDFC0000240-ACME TECH PVT LTD-ANIL KUMAR VERMA-HDFCN2-TRAVEL REIMBURSEMENT",
+        ),
+        /* 2 */ ((2025, 5, 12), C, 60_000.0, "SALARY REVERSAL-ACME TECH PVT LTD-HDFCN1"),
+        /* 3 */ ((2025, 5, 15), C, 25_000.0, "IMPS-512345678901-ACME TECH PVT LTD-SALARY ADV MAY"),
+        /* 4 */
+        ((2025, 6, 2), C, 60_000.0, "NEFT CR-HDFC0000240-ACME TECH PVT LTD-ANIL KUMAR VERMA-HDFCN3-SALARY MAY 2025"),
+        /* 5 */ ((2025, 6, 20), D, 60_000.0, "NEFT DR-SBIN0001234-ACME TECH PVT LTD-SALARY REFUND"),
+        /* 6 */
+        ((2025, 7, 1), C, 61_000.0, "NEFT CR-HDFC0000240-ACME TECH PVT LTD-ANIL KUMAR VERMA-HDFCN25070100004"),
+    ]);
+    // By hand, without metadata:
+    // - 0 says SALARY, paid 30 Apr (after the 5th) → for April, 4-2025.
+    // - 4 says SALARY, paid 2 Jun (on or before the 5th) → for May, 5-2025.
+    // - 1 is a reimbursement, 2 a reversal, 3 an advance: excluded although
+    //   they say SALARY or come from the employer. 5 is a debit.
+    // - 6 never says SALARY and Acme's other credits are already salary or
+    //   excluded, so there is no regular series → not salary without metadata.
+    let show = |hits: Vec<salary::SalaryHit>| -> Vec<(usize, String)> {
+        hits.into_iter().map(|h| (h.index, h.month_year.format(MonthShape::MonthYear))).collect()
+    };
+    let s = |x: &str| x.to_string();
+    assert_eq!(show(salary::detect(&t, &Metadata::default())), vec![(0, s("4-2025")), (4, s("5-2025"))]);
+    // With employer_names = ["Acme Tech"]: 6 names the employer and is
+    // ≥ ₹3,000 → salary, paid 1 Jul → for June, 6-2025, employer shown as the
+    // metadata writes it. 1, 2 and 3 name the employer too but stay excluded.
+    let md = Metadata { employer_names: vec!["Acme Tech".into()], ..Default::default() };
+    let hits = salary::detect(&t, &md);
+    assert_eq!(hits.last().map(|h| h.employer.as_str()), Some("Acme Tech"));
+    assert_eq!(show(hits), vec![(0, s("4-2025")), (4, s("5-2025")), (6, s("6-2025"))]);
 }

@@ -29,10 +29,11 @@ pub fn category_of(t: &Transaction) -> &'static str {
 }
 
 /// Shares of debits by category, largest first (ties by name); empty when
-/// there are no debits.
-pub fn expense_shares(transactions: &[Transaction]) -> Vec<CategoryShare> {
+/// there are no debits. Takes one account's slice, or the transactions of
+/// several accounts chained (an entity's shares are over all its debits).
+pub fn expense_shares<'a>(transactions: impl IntoIterator<Item = &'a Transaction>) -> Vec<CategoryShare> {
     let mut totals: HashMap<&'static str, i128> = HashMap::new();
-    for t in transactions.iter().filter(|t| t.kind == TxnType::Debit && t.amount.paise() > 0) {
+    for t in transactions.into_iter().filter(|t| t.kind == TxnType::Debit && t.amount.paise() > 0) {
         *totals.entry(category_of(t)).or_insert(0) += i128::from(t.amount.paise());
     }
     let total: i128 = totals.values().sum();

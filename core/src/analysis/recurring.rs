@@ -29,9 +29,10 @@ use std::collections::HashMap;
 
 use chrono::{Datelike, NaiveDateTime};
 
-use super::{YearMonth, median};
+use super::median;
 use crate::model::{Transaction, TxnType};
 use crate::money::Money;
+use crate::resources::YearMonth;
 use crate::taxonomy::Channel;
 
 /// Minimum members of a set.
@@ -175,7 +176,10 @@ fn sets_of_group(transactions: &[Transaction], mut members: Vec<usize>) -> Vec<R
     if sets.is_empty() {
         by_date(&mut members);
         let (first, last) = (transactions[members[0]].date, transactions[members[members.len() - 1]].date);
-        let months = YearMonth::of(last).ordinal() - YearMonth::of(first).ordinal() + 1;
+        let months = match (YearMonth::of(&first), YearMonth::of(&last)) {
+            (Some(a), Some(b)) => b.months_since(a) + 1,
+            _ => 0,
+        };
         if (members.len() as i64) <= months + 1 {
             sets.extend(
                 chains(transactions, &members, Cadence::Monthly)

@@ -30,10 +30,11 @@ use std::collections::HashMap;
 
 use chrono::Datelike;
 
-use super::{YearMonth, counterparty_key, median};
+use super::{counterparty_key, median};
 use crate::enrich::{Classifier, SALARY_MIN, is_salary_exclusion};
 use crate::model::{Metadata, Transaction, TxnType};
 use crate::money::Money;
+use crate::resources::YearMonth;
 use crate::taxonomy::{Channel, description};
 
 /// Smallest credit that counts towards a regular (keyword-less) salary.
@@ -60,10 +61,11 @@ pub struct SalaryHit {
     pub employer: String,
 }
 
-/// The month a salary credited on `date` is for.
-pub fn salary_month(date: chrono::NaiveDateTime) -> YearMonth {
-    let m = YearMonth::of(date);
-    if date.day() <= PAID_IN_ARREARS_UNTIL_DAY { m.prev() } else { m }
+/// The month a salary credited on `date` is for; `None` for a date outside
+/// the years 0 to 9999 (or in January of year 0, paid for the month before).
+pub fn salary_month(date: chrono::NaiveDateTime) -> Option<YearMonth> {
+    let m = YearMonth::of(&date)?;
+    if date.day() <= PAID_IN_ARREARS_UNTIL_DAY { m.pred() } else { Some(m) }
 }
 
 /// Salary credits among `transactions` (one account's, or an entity's), in
@@ -137,7 +139,9 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         .iter()
         .enumerate()
         .filter(|(i, _)| is_salary[*i])
-        .map(|(i, t)| SalaryHit { index: i, month_year: salary_month(t.date), employer: employer[i].clone() })
+        .filter_map(|(i, t)| {
+            Some(SalaryHit { index: i, month_year: salary_month(t.date)?, employer: employer[i].clone() })
+        })
         .collect()
 }
 
@@ -145,7 +149,8 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
 /// of the month is -1, the 30th of a 31-day month is -2.
 fn day_offset(date: chrono::NaiveDateTime) -> i64 {
     let d = i64::from(date.day());
-    if d <= 15 { d } else { d - i64::from(YearMonth::of(date).days()) - 1 }
+    let days = YearMonth::of(&date).map_or(31, YearMonth::days_in_month);
+    if d <= 15 { d } else { d - i64::from(days) - 1 }
 }
 
 /// The members of one payer's credits that form a regular monthly salary, or
@@ -171,7 +176,7 @@ fn regular_members(transactions: &[Transaction], members: &[usize]) -> Vec<usize
         if (day_offset(t.date) - usual).abs() > DAY_TOLERANCE {
             continue;
         }
-        let m = salary_month(t.date);
+        let Some(m) = salary_month(t.date) else { continue };
         let better = by_month
             .get(&m)
             .is_none_or(|&j| (t.amount.paise() - med).abs() < (transactions[j].amount.paise() - med).abs());
@@ -184,7 +189,7 @@ fn regular_members(transactions: &[Transaction], members: &[usize]) -> Vec<usize
     let mut best: &[(YearMonth, usize)] = &[];
     let mut start = 0;
     for k in 1..=months.len() {
-        let breaks = k == months.len() || months[k].0.ordinal() - months[k - 1].0.ordinal() > 2;
+        let breaks = k == months.len() || months[k].0.months_since(months[k - 1].0) > 2;
         if breaks {
             if k - start > best.len() {
                 best = &months[start..k];
@@ -209,10 +214,13 @@ mod tests {
 
     #[test]
     fn salary_month_rule() {
+        // Paid on or before the 5th: for the month before (1 Apr → March;
+        // 5 Jan → December of the year before). After the 5th: that month.
         assert_eq!(salary_month(at(2025, 4, 1)), YearMonth::new(2025, 3));
         assert_eq!(salary_month(at(2025, 1, 5)), YearMonth::new(2024, 12));
         assert_eq!(salary_month(at(2025, 1, 6)), YearMonth::new(2025, 1));
         assert_eq!(salary_month(at(2025, 3, 28)), YearMonth::new(2025, 3));
+        assert_eq!(salary_month(at(10_000, 3, 28)), None);
     }
 
     #[test]

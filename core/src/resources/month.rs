@@ -106,6 +106,28 @@ impl YearMonth {
         if self.month == 1 { YearMonth::new(self.year - 1, 12) } else { YearMonth::new(self.year, self.month - 1) }
     }
 
+    /// Number of days in the month, 28 to 31 (proleptic Gregorian leap years).
+    pub fn days_in_month(self) -> u32 {
+        match self.month {
+            4 | 6 | 9 | 11 => 30,
+            2 if self.year % 4 == 0 && (self.year % 100 != 0 || self.year % 400 == 0) => 29,
+            2 => 28,
+            _ => 31,
+        }
+    }
+
+    /// Months since January of year 0, so the difference of two ordinals
+    /// counts months (see [`YearMonth::months_since`]).
+    pub fn ordinal(self) -> i64 {
+        i64::from(self.year) * 12 + i64::from(self.month) - 1
+    }
+
+    /// Months from `earlier` to `self`: `2025-04` is 4 months since `2024-12`;
+    /// negative when `earlier` is later.
+    pub fn months_since(self, earlier: YearMonth) -> i64 {
+        self.ordinal() - earlier.ordinal()
+    }
+
     fn name(self) -> &'static str {
         // `month` is 1..=12 by construction.
         NAMES[(self.month as usize).saturating_sub(1) % 12]
@@ -340,6 +362,22 @@ mod tests {
         assert_eq!(YearMonth::new(2025, 0), None);
         let d = chrono::NaiveDate::from_ymd_opt(2025, 6, 30).expect("date");
         assert_eq!(YearMonth::of(&d), Some(ym(2025, 6)));
+    }
+
+    #[test]
+    fn days_and_month_arithmetic() {
+        // 2024 is a leap year; 1900 is not (divisible by 100); 2000 is (by 400).
+        assert_eq!(ym(2024, 2).days_in_month(), 29);
+        assert_eq!(ym(2025, 2).days_in_month(), 28);
+        assert_eq!(ym(1900, 2).days_in_month(), 28);
+        assert_eq!(ym(2000, 2).days_in_month(), 29);
+        assert_eq!(ym(2025, 4).days_in_month(), 30);
+        assert_eq!(ym(2025, 12).days_in_month(), 31);
+        // Dec 2024 → Apr 2025: Jan, Feb, Mar, Apr = 4 months.
+        assert_eq!(ym(2025, 4).months_since(ym(2024, 12)), 4);
+        assert_eq!(ym(2024, 12).months_since(ym(2025, 4)), -4);
+        assert_eq!(ym(0, 1).ordinal(), 0);
+        assert_eq!(ym(2025, 1).ordinal(), 2025 * 12);
     }
 
     #[test]
