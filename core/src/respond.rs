@@ -8,6 +8,7 @@
 
 mod analyses;
 mod fraud;
+mod monthly;
 mod score;
 
 pub use fraud::AccountFinding;
@@ -119,6 +120,8 @@ impl Entity {
             Resource::LenderTransactions => serde_json::to_string(&self.lender_transactions_response(account_id)?),
             Resource::ExpenseCategories => serde_json::to_string(&self.expense_categories_response(account_id)?),
             Resource::TopCreditsDebits => serde_json::to_string(&self.top_credits_debits_response()),
+            Resource::MonthlyAnalysis => serde_json::to_string(&self.monthly_analysis_response()),
+            Resource::Predictors => serde_json::to_string(&self.predictors_response()),
             other => {
                 return Err(Error::invalid_argument(
                     "resource",

@@ -12,8 +12,11 @@
 //! top credits and debits).
 
 pub mod categories;
+pub mod eod;
 pub mod fraud;
 pub mod lender;
+pub mod monthly;
+pub mod predictors;
 pub mod recurring;
 pub mod salary;
 pub mod score;
