@@ -247,10 +247,11 @@ impl Styles {
     }
 }
 
-/// Lines `s` takes wrapped in a column `width` characters wide: a line holds
-/// a little less than the width, since words do not break.
+/// Lines `s` takes wrapped in a column `width` characters wide (a width
+/// unit is one digit; proportional text averages a little narrower, and
+/// words do not break, which about evens out).
 pub(crate) fn wrap_lines(s: &str, width: usize) -> usize {
-    (s.chars().count() * 6).div_ceil(width.max(1) * 5).max(1)
+    s.chars().count().div_ceil(width.max(1)).max(1)
 }
 
 /// Makes `row` tall enough for `lines` lines of text (neither Excel nor

@@ -1,7 +1,7 @@
 //! The report's charts. Each points at cells a sheet wrote; the callers pass
 //! only ranges with at least one row, so no chart is drawn over nothing.
 
-use rust_xlsxwriter::{Chart, ChartLegendPosition, ChartType, ColNum, RowNum};
+use rust_xlsxwriter::{Chart, ChartAxisDateUnitType, ChartLegendPosition, ChartType, ColNum, RowNum};
 
 /// Axis format of rupee amounts on a chart (whole rupees).
 const AXIS_RUPEES: &str = "₹#,##0";
@@ -43,7 +43,13 @@ pub(crate) fn eod_balance(sheet: &str, first_row: RowNum, last_row: RowNum, date
         .set_name("EOD balance")
         .set_categories((sheet, first_row, date_col, last_row, date_col))
         .set_values((sheet, first_row, date_col + 1, last_row, date_col + 1));
-    chart.x_axis().set_date_axis(true).set_num_format("mmm-yy");
+    // One label per month: a label per day would overwrite each other.
+    chart
+        .x_axis()
+        .set_date_axis(true)
+        .set_num_format("mmm-yy")
+        .set_major_unit(1)
+        .set_major_unit_date_type(ChartAxisDateUnitType::Months);
     chart.y_axis().set_num_format(AXIS_RUPEES);
     chart.legend().set_hidden();
     chart.set_width(WIDTH).set_height(HEIGHT);

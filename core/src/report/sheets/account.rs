@@ -17,7 +17,7 @@ pub(crate) struct Section {
 }
 
 /// Width of the label column of an overview.
-const LABEL_WIDTH: f64 = 30.0;
+const LABEL_WIDTH: f64 = 40.0;
 /// Width of the value column of an overview.
 const VALUE_WIDTH: f64 = 48.0;
 

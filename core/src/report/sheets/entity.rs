@@ -90,7 +90,7 @@ pub(crate) fn overview(st: &mut Styles, entity: &Entity, accounts: &[AccountData
     // The label and value columns of the sections above are wider than any
     // cell of the table's first two columns: keep them.
     table.finish(&mut ws, false)?;
-    ws.set_column_width(0, 30)?;
+    ws.set_column_width(0, 40)?;
     ws.set_column_width(1, 48)?;
     ws.set_active(true);
     Ok(ws)
