@@ -252,3 +252,118 @@ fn frauds_list_every_type_and_link_to_the_tampered_row() {
     assert_eq!(overview_value(&overview, "Fraud status"), Some(Data::String("1 signal(s) found".into())));
     assert_eq!(overview_value(&overview, "Fraud types found"), Some(Data::String("inconsistent_transaction".into())));
 }
+
+/// The cell references of every `<c:f>` formula in the chart XML.
+fn chart_ranges(bytes: &[u8]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (name, xml) in zip_texts(bytes, "xl/charts/chart") {
+        for part in xml.split("<c:f>").skip(1) {
+            let f = part.split("</c:f>").next().unwrap_or_default();
+            out.push((name.clone(), f.to_owned()));
+        }
+    }
+    out
+}
+
+/// `'Sheet'!$A$1:$B$3` → (sheet, (row, col) of the first and last cell, 0-based).
+fn parse_range(f: &str) -> (String, (u32, u32), (u32, u32)) {
+    let (sheet, cells) = f.rsplit_once('!').unwrap_or_else(|| panic!("range {f}"));
+    let sheet = sheet.trim_matches('\'').replace("''", "'");
+    let cell = |c: &str| -> (u32, u32) {
+        let c = c.replace('$', "");
+        let letters: String = c.chars().take_while(|ch| ch.is_ascii_alphabetic()).collect();
+        let row: u32 = c[letters.len()..].parse().unwrap_or_else(|e| panic!("{c}: {e}"));
+        let col = letters.bytes().fold(0u32, |n, b| n * 26 + u32::from(b - b'A') + 1);
+        (row - 1, col - 1)
+    };
+    let (a, b) = cells.split_once(':').unwrap_or((cells, cells));
+    (sheet, cell(a), cell(b))
+}
+
+#[test]
+fn analysis_sheets_match_their_responses_and_charts_point_at_data() {
+    let e = entity_of(&[("statements", "hdfc_reportlab_large")]);
+    let bytes = e.xlsx_report(None).unwrap_or_else(|err| panic!("report: {err}"));
+    let mut book = open(&bytes);
+    assert_eq!(book.sheet_names(), SHEETS);
+
+    // Monthly Analysis: amt_credit of each month is the response's.
+    let response = e.monthly_analysis_response();
+    let (_, ma) = response.monthly_analysis.iter().next().unwrap_or_else(|| panic!("one account"));
+    let ma = serde_json::to_value(&ma.monthly_analysis).unwrap_or_default();
+    let monthly = sheet(&mut book, "Monthly Analysis");
+    let months = header(&monthly, 0);
+    assert_eq!(months.len(), 13, "Metric + 12 months (Apr 2024 to Mar 2025): {months:?}");
+    assert_eq!(months[1], "Apr-2024");
+    for field in ["amt_credit", "amt_debit", "cnt_transactions", "avg_bal", "closing_balance"] {
+        let row = (1..monthly.height() as u32).find(|&r| text(&monthly, r, 0) == field).unwrap_or(0);
+        assert!(row > 0, "{field}");
+        for (c, m) in months.iter().enumerate().skip(1) {
+            let want = ma[field][m].as_f64();
+            assert!(want.is_some(), "{field} {m}");
+            assert_eq!(number(&monthly, row, c as u32), want, "{field} {m}");
+        }
+    }
+
+    // Salary: the response's credits, in order, with their amounts.
+    let salary = e.salary_response(None).map(|r| r.transactions).unwrap_or_default();
+    let sal = sheet(&mut book, "Salary");
+    assert_eq!(header(&sal, 0)[..3], ["Date", "Salary Month", "Amount"]);
+    for (i, s) in salary.iter().enumerate() {
+        assert_eq!(number(&sal, i as u32 + 1, 2), Some(s.amount.to_f64()));
+        assert_eq!(text(&sal, i as u32 + 1, col(&sal, "Hash")), s.hash);
+    }
+    let total: f64 = salary.iter().map(|s| s.amount.to_f64()).sum();
+    if !salary.is_empty() {
+        // Total two rows under the last salary row.
+        let row = salary.len() as u32 + 2;
+        assert_eq!(text(&sal, row, 1), "Total");
+        assert!((number(&sal, row, 2).unwrap_or_default() - total).abs() < 0.005);
+    }
+
+    // Daily EOD: the grid's 31 Mar 2025 is the statement's closing balance.
+    let eod = sheet(&mut book, "Daily EOD Balances");
+    let mar = header(&eod, 0).iter().position(|m| m == "Mar-2025").unwrap_or(0) as u32;
+    assert!(mar > 0);
+    let closing = e.transactions_response(None).ok().and_then(|r| r.transactions.last().map(|t| t.balance.to_f64()));
+    assert_eq!(number(&eod, 31, mar), closing, "row 31 is day 31");
+    // 31 Feb does not exist: empty.
+    let feb = header(&eod, 0).iter().position(|m| m == "Feb-2025").unwrap_or(0) as u32;
+    assert_eq!(eod.get_value((31, feb)), Some(&Data::Empty));
+
+    // Expense categories: the response's percentages, in order.
+    let cats = e.expense_categories_response(None).map(|r| r.categories).unwrap_or_default();
+    let ec = sheet(&mut book, "Expense Categories");
+    assert!(!cats.is_empty());
+    for (i, c) in cats.iter().enumerate() {
+        assert_eq!(text(&ec, i as u32 + 1, 0), c.category);
+        assert_eq!(number(&ec, i as u32 + 1, 1), Some(c.percentage as f64));
+    }
+
+    // Three charts (credits vs debits, EOD line, categories pie); every range
+    // they name is on a sheet of the workbook and holds no empty cell.
+    let ranges = chart_ranges(&bytes);
+    let charts: std::collections::HashSet<&str> = ranges.iter().map(|(c, _)| c.as_str()).collect();
+    assert_eq!(charts.len(), 3, "{ranges:?}");
+    for (chart, f) in &ranges {
+        let (name, (r0, c0), (r1, c1)) = parse_range(f);
+        let range = sheet(&mut book, &name);
+        assert!(r1 >= r0 && c1 >= c0, "{chart}: {f}");
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                let v = range.get_value((r, c));
+                assert!(!matches!(v, None | Some(Data::Empty)), "{chart}: {f} has an empty cell at ({r}, {c})");
+            }
+        }
+    }
+    let kinds: Vec<String> = zip_texts(&bytes, "xl/charts/chart").into_iter().map(|(_, x)| x).collect();
+    assert!(kinds.iter().any(|x| x.contains("<c:barChart>") && x.contains("<c:barDir val=\"col\"/>")));
+    assert!(kinds.iter().any(|x| x.contains("<c:lineChart>")));
+    assert!(kinds.iter().any(|x| x.contains("<c:pieChart>")));
+
+    // Score on the overview: the scorecard of the predictors response.
+    let predictors = e.account_predictors();
+    let scores = e.score_explanations_from(&predictors);
+    let overview = sheet(&mut book, "Overview");
+    assert_eq!(overview_value(&overview, "Score (300 to 900)"), Some(Data::Float(f64::from(scores[0].1.score))));
+}

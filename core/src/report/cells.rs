@@ -31,7 +31,6 @@ const HEADER_FILL: u32 = 0x1F4E79;
 const SECTION_FILL: u32 = 0xDDEBF7;
 
 /// One cell's value, typed, so each kind gets its format and width.
-#[allow(dead_code)] // TEMP: the analysis sheets use every kind
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Cell {
     /// Text as is.
@@ -248,6 +247,22 @@ impl Styles {
     }
 }
 
+/// Lines `s` takes wrapped in a column `width` characters wide (a width
+/// unit is one digit; proportional text averages a little narrower, and
+/// words do not break, which about evens out).
+pub(crate) fn wrap_lines(s: &str, width: usize) -> usize {
+    s.chars().count().div_ceil(width.max(1)).max(1)
+}
+
+/// Makes `row` tall enough for `lines` lines of text (neither Excel nor
+/// LibreOffice fits row heights when they open a file).
+pub(crate) fn fit_row(ws: &mut Worksheet, row: RowNum, lines: usize) -> Result<(), XlsxError> {
+    if lines > 1 {
+        ws.set_row_height(row, ROW_HEIGHT * lines.min(MAX_LINES) as f64)?;
+    }
+    Ok(())
+}
+
 /// `'Sheet name'!A1`-style reference to a cell (0-based row and column).
 pub(crate) fn cell_ref(sheet: &str, row: RowNum, col: ColNum) -> String {
     format!("'{}'!{}{}", sheet.replace('\'', "''"), column_name(col), row + 1)
@@ -301,22 +316,17 @@ impl Table {
         })
     }
 
-    /// Writes one data row; a row with wrapped text is made tall enough for
-    /// it (neither Excel nor LibreOffice fits row heights when they open a file).
+    /// Writes one data row; a row with wrapped text is made tall enough for it.
     pub(crate) fn row(&mut self, ws: &mut Worksheet, st: &mut Styles, cells: &[Cell]) -> Result<(), XlsxError> {
         let mut lines = 1;
         for (i, c) in cells.iter().enumerate().take(self.columns) {
             st.write(ws, self.next, self.left + i as ColNum, c)?;
             self.widths[i] = self.widths[i].max(c.shown_len() + 1);
             if let Cell::Wrap(s) = c {
-                // A wrapped line holds a little less than the column's width
-                // in characters: words do not break.
-                lines = lines.max((s.chars().count() * 6).div_ceil(WRAP_WIDTH * 5));
+                lines = lines.max(wrap_lines(s, WRAP_WIDTH));
             }
         }
-        if lines > 1 {
-            ws.set_row_height(self.next, ROW_HEIGHT * lines.min(MAX_LINES) as f64)?;
-        }
+        fit_row(ws, self.next, lines)?;
         self.next += 1;
         Ok(())
     }

@@ -9,11 +9,11 @@
 //! format ([`cells::indian_pattern`]); dates are real Excel dates.
 
 mod cells;
+mod charts;
 mod sheets;
 
 use rust_xlsxwriter::{Workbook, XlsxError};
 
-use crate::aggregate::AccountView;
 use crate::error::{Error, Result};
 use crate::model::Entity;
 
@@ -46,21 +46,14 @@ impl Entity {
                 let Some(account) = accounts.pop() else {
                     return Err(Error::invalid_argument("entity", "no statements to report on"));
                 };
-                self.account_workbook(&mut workbook, &account).map_err(xlsx_error)?;
+                let data = sheets::AccountData::gather(self, &account)?;
+                sheets::account(&mut workbook, &data).map_err(xlsx_error)?;
             }
-            _ => self.entity_workbook(&mut workbook, &accounts).map_err(xlsx_error)?,
+            _ => {
+                let data = accounts.iter().map(|a| sheets::AccountData::gather(self, a)).collect::<Result<Vec<_>>>()?;
+                sheets::entity(&mut workbook, self, &data).map_err(xlsx_error)?;
+            }
         }
         workbook.save_to_buffer().map_err(xlsx_error)
-    }
-
-    fn account_workbook(&self, workbook: &mut Workbook, account: &AccountView<'_>) -> Result<(), XlsxError> {
-        let data = sheets::AccountData::gather(self, account);
-        sheets::account(workbook, &data)
-    }
-
-    fn entity_workbook(&self, workbook: &mut Workbook, accounts: &[AccountView<'_>]) -> Result<(), XlsxError> {
-        let data: Vec<sheets::AccountData<'_>> =
-            accounts.iter().map(|a| sheets::AccountData::gather(self, a)).collect();
-        sheets::entity(workbook, self, &data)
     }
 }

@@ -4,7 +4,8 @@ use rust_xlsxwriter::{Worksheet, XlsxError};
 
 use super::{AccountData, BOUNCES, FRAUDS, OVERVIEW, TRANSACTIONS, sheet};
 use crate::model::{AccountCategory, AccountType, Transaction, TxnType};
-use crate::report::cells::{Cell, Styles, Table, cell_ref};
+use crate::money::Money;
+use crate::report::cells::{Cell, Styles, Table, cell_ref, fit_row, wrap_lines};
 use crate::resources::MonthShape;
 use crate::taxonomy::FraudType;
 
@@ -16,7 +17,7 @@ pub(crate) struct Section {
 }
 
 /// Width of the label column of an overview.
-const LABEL_WIDTH: f64 = 30.0;
+const LABEL_WIDTH: f64 = 40.0;
 /// Width of the value column of an overview.
 const VALUE_WIDTH: f64 = 48.0;
 
@@ -37,6 +38,9 @@ pub(crate) fn write_sections(
         for (label, value) in &s.rows {
             ws.write_string_with_format(row, 0, label, &st.label)?;
             st.write(ws, row, 1, value)?;
+            if let Cell::Wrap(text) = value {
+                fit_row(ws, row, wrap_lines(text, VALUE_WIDTH as usize))?;
+            }
             row += 1;
         }
         row += 1;
@@ -105,13 +109,24 @@ pub(crate) fn period_section(data: &AccountData<'_>) -> Section {
     }
 }
 
+fn sum(amounts: impl Iterator<Item = Money>) -> Money {
+    amounts.fold(Money::ZERO, |a, b| a + b)
+}
+
+/// The mean, to the paisa; `None` for no values.
+fn average(amounts: impl Iterator<Item = Money>) -> Option<Money> {
+    let (total, n) = amounts.fold((0i128, 0usize), |(t, n), m| (t + i128::from(m.paise()), n + 1));
+    (n > 0).then(|| Money::mean(total, n))
+}
+
 /// Key figures an analyst looks at first.
 pub(crate) fn highlights_section(data: &AccountData<'_>) -> Section {
     let (n_credit, credits) = data.totals(TxnType::Credit);
     let (n_debit, debits) = data.totals(TxnType::Debit);
     let largest = |kind: TxnType| data.transactions().iter().filter(|t| t.kind == kind).map(|t| t.amount).max();
     let bounce_total = data.bounces.iter().filter_map(|&(i, _)| data.transactions().get(i)).map(|t| t.amount);
-    let bounce_total = bounce_total.fold(crate::Money::ZERO, |a, b| a + b);
+    let bounce_total = sum(bounce_total);
+    let emis: Vec<_> = data.lender.iter().filter(|t| t.transaction_type == TxnType::Debit).collect();
     Section {
         title: "Key highlights",
         rows: vec![
@@ -123,6 +138,23 @@ pub(crate) fn highlights_section(data: &AccountData<'_>) -> Section {
             ("Largest credit".into(), Cell::money_opt(largest(TxnType::Credit))),
             ("Largest debit".into(), Cell::money_opt(largest(TxnType::Debit))),
             (format!("Bounces and penal charges ({})", data.bounces.len()), Cell::Money(bounce_total)),
+            ("Average EOD balance".into(), Cell::money_opt(average(data.eod.iter().map(|(_, b)| *b)))),
+            (format!("Salary credits ({})", data.salary.len()), Cell::Money(sum(data.salary.iter().map(|s| s.amount)))),
+            (
+                "Employer".into(),
+                Cell::text(data.salary.last().map_or("(no salary found)", |s| s.clean_transaction_note.as_str())),
+            ),
+            (format!("EMI / loan debits ({})", emis.len()), Cell::Money(sum(emis.iter().map(|t| t.amount)))),
+            ("Recurring credit sets".into(), Cell::Int(data.recurring.credit_transactions.len() as i64)),
+            ("Recurring debit sets".into(), Cell::Int(data.recurring.debit_transactions.len() as i64)),
+            (
+                "Largest expense category".into(),
+                Cell::text(
+                    data.categories
+                        .first()
+                        .map_or("(no debits)".to_owned(), |c| format!("{} ({}%)", c.category, c.percentage)),
+                ),
+            ),
         ],
     }
 }
@@ -155,6 +187,19 @@ pub(crate) fn fraud_section(data: &AccountData<'_>) -> Section {
     }
 }
 
+/// The score block: the score, then each factor's points and reason.
+pub(crate) fn score_section(data: &AccountData<'_>) -> Section {
+    let card = &data.scorecard;
+    let mut rows = vec![
+        ("Score (300 to 900)".into(), Cell::Int(i64::from(card.score))),
+        ("Points".into(), Cell::text(format!("{} of {}", card.points, card.max_points))),
+    ];
+    for f in &card.factors {
+        rows.push((format!("{} ({}/{})", f.name, f.points, f.max_points), Cell::Wrap(f.reason.clone())));
+    }
+    Section { title: "Score", rows }
+}
+
 /// Overview: holder, bank, account, period, key highlights.
 pub(crate) fn overview(st: &mut Styles, data: &AccountData<'_>) -> Result<Worksheet, XlsxError> {
     let mut ws = sheet(OVERVIEW)?;
@@ -165,7 +210,13 @@ pub(crate) fn overview(st: &mut Styles, data: &AccountData<'_>) -> Result<Worksh
         format!("Statement analysis: {holder}")
     };
     ws.write_string_with_format(0, 0, title, &st.title)?;
-    let sections = [account_section(data), period_section(data), fraud_section(data), highlights_section(data)];
+    let sections = [
+        account_section(data),
+        period_section(data),
+        score_section(data),
+        fraud_section(data),
+        highlights_section(data),
+    ];
     write_sections(&mut ws, st, 2, &sections)?;
     ws.set_active(true);
     Ok(ws)

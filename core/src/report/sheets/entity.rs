@@ -60,6 +60,7 @@ pub(crate) fn overview(st: &mut Styles, entity: &Entity, accounts: &[AccountData
         "Missing Months",
         "Bounces",
         "Fraud Signals",
+        "Score",
     ];
     ws.write_string_with_format(row, 0, "Accounts", &st.section)?;
     let mut table = Table::new(&mut ws, st, row + 1, 0, &headers)?;
@@ -82,13 +83,14 @@ pub(crate) fn overview(st: &mut Styles, entity: &Entity, accounts: &[AccountData
                 Cell::Int(a.missing_months.len() as i64),
                 Cell::Int(a.bounces.len() as i64),
                 Cell::Int(a.findings.len() as i64),
+                Cell::Int(i64::from(a.scorecard.score)),
             ],
         )?;
     }
     // The label and value columns of the sections above are wider than any
     // cell of the table's first two columns: keep them.
     table.finish(&mut ws, false)?;
-    ws.set_column_width(0, 30)?;
+    ws.set_column_width(0, 40)?;
     ws.set_column_width(1, 48)?;
     ws.set_active(true);
     Ok(ws)

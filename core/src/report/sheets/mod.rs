@@ -2,8 +2,10 @@
 //! and the order the sheets come in.
 
 mod account;
+mod analyses;
 mod entity;
 mod fraud;
+mod monthly_sheets;
 
 pub use entity::ENTITY_SHEETS;
 
@@ -13,19 +15,53 @@ use chrono::NaiveDate;
 use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 
 use super::cells::Styles;
+use super::charts;
 use crate::aggregate::AccountView;
+use crate::analysis::eod::eod_balances;
 use crate::analysis::fraud::{Finding, account_findings};
+use crate::analysis::score::{self, Scorecard};
+use crate::analysis::top::{self, TopCreditsDebits};
+use crate::analysis::{monthly, predictors};
+use crate::error::Result;
 use crate::model::{Entity, Transaction, TxnType};
 use crate::money::Money;
-use crate::resources::YearMonth;
+use crate::resources::{
+    ExpenseCategory, MonthlyAnalysis, Predictors, RecurringTransactions, SalaryTransaction, TransactionItem, YearMonth,
+};
 use crate::taxonomy::{Channel, description};
 
 /// The sheets of an account workbook, in order.
-pub const SHEETS: &[&str] = &[OVERVIEW, TRANSACTIONS, BOUNCES, FRAUDS, FRAUD_TXNS];
+pub const SHEETS: &[&str] = &[
+    OVERVIEW,
+    TRANSACTIONS,
+    EOD,
+    MONTHLY,
+    SALARY,
+    RECURRING_CREDITS,
+    RECURRING_DEBITS,
+    LOANS,
+    BOUNCES,
+    TOP_CREDITS,
+    TOP_DEBITS,
+    CATEGORIES,
+    PREDICTORS,
+    FRAUDS,
+    FRAUD_TXNS,
+];
 
 pub(crate) const OVERVIEW: &str = "Overview";
 pub(crate) const TRANSACTIONS: &str = "Transactions";
+pub(crate) const EOD: &str = "Daily EOD Balances";
+pub(crate) const MONTHLY: &str = "Monthly Analysis";
+pub(crate) const SALARY: &str = "Salary";
+pub(crate) const RECURRING_CREDITS: &str = "Recurring Credits";
+pub(crate) const RECURRING_DEBITS: &str = "Recurring Debits";
+pub(crate) const LOANS: &str = "Loans and EMIs";
 pub(crate) const BOUNCES: &str = "Bounces and Penal Charges";
+pub(crate) const TOP_CREDITS: &str = "Top 5 Credits";
+pub(crate) const TOP_DEBITS: &str = "Top 5 Debits";
+pub(crate) const CATEGORIES: &str = "Expense Categories";
+pub(crate) const PREDICTORS: &str = "Predictors";
 pub(crate) const FRAUDS: &str = "Frauds";
 pub(crate) const FRAUD_TXNS: &str = "Fraud Transactions";
 
@@ -47,11 +83,32 @@ pub(crate) struct AccountData<'a> {
     /// Fraud findings of the account ([`account_findings`], what the
     /// `fraud` object of the responses lists).
     pub(crate) findings: Vec<Finding>,
+    /// End-of-day balances, every day from the first to the last transaction.
+    pub(crate) eod: Vec<(NaiveDate, Money)>,
+    /// The salary response's transactions of this account.
+    pub(crate) salary: Vec<SalaryTransaction>,
+    /// The recurring response's sets of this account.
+    pub(crate) recurring: RecurringTransactions,
+    /// The lender response's transactions of this account.
+    pub(crate) lender: Vec<TransactionItem>,
+    /// The expense categories response of this account.
+    pub(crate) categories: Vec<ExpenseCategory>,
+    /// The top five credits and debits of each month of this account.
+    pub(crate) top: TopCreditsDebits,
+    /// The monthly analysis of this account.
+    pub(crate) monthly: MonthlyAnalysis,
+    /// The predictors of this account.
+    pub(crate) predictors: Predictors,
+    /// The score and the factors behind it.
+    pub(crate) scorecard: Scorecard,
 }
 
 impl<'a> AccountData<'a> {
-    pub(crate) fn gather(entity: &'a Entity, view: &'a AccountView<'a>) -> AccountData<'a> {
+    /// The data of `view` from the same builders and analyses the JSON
+    /// responses use.
+    pub(crate) fn gather(entity: &'a Entity, view: &'a AccountView<'a>) -> Result<AccountData<'a>> {
         let txns: &[Transaction] = &view.transactions;
+        let id = Some(view.info.account_id.as_str());
         let opening = view
             .statements
             .first()
@@ -61,8 +118,25 @@ impl<'a> AccountData<'a> {
         let period = period(view);
         let missing_months = period.map(|p| missing_months(p, &view.info.months)).unwrap_or_default();
         let bounces = txns.iter().enumerate().filter_map(|(i, t)| bounce_kind(t).map(|k| (i, k))).collect();
-        let findings = account_findings(view, &entity.metadata);
-        AccountData { view, opening, closing, period, missing_months, bounces, findings }
+        let predictors = predictors::compute(txns, &entity.metadata, &view.info.bank, view.identity);
+        Ok(AccountData {
+            view,
+            opening,
+            closing,
+            period,
+            missing_months,
+            bounces,
+            findings: account_findings(view, &entity.metadata),
+            eod: eod_balances(txns),
+            salary: entity.salary_response(id)?.transactions,
+            recurring: entity.recurring_transactions_response(id)?.transactions,
+            lender: entity.lender_transactions_response(id)?.transactions,
+            categories: entity.expense_categories_response(id)?.categories,
+            top: top::top5(txns.iter()),
+            monthly: monthly::analyse(txns, &entity.metadata),
+            scorecard: score::score(&predictors),
+            predictors,
+        })
     }
 
     pub(crate) fn transactions(&self) -> &[Transaction] {
@@ -134,9 +208,32 @@ const A4: u8 = 9;
 /// The workbook of one account.
 pub(crate) fn account(workbook: &mut Workbook, data: &AccountData<'_>) -> Result<(), XlsxError> {
     let mut st = Styles::new();
-    workbook.push_worksheet(account::overview(&mut st, data)?);
+    // The sheets the overview's charts read come first, so their ranges are known.
+    let (eod, eod_series) = monthly_sheets::eod(&mut st, data)?;
+    let (monthly_sheet, monthly_rows) = monthly_sheets::monthly(&mut st, &data.monthly)?;
+    let mut overview = account::overview(&mut st, data)?;
+    let mut at = 2;
+    if let Some(m) = monthly_rows {
+        let chart = charts::monthly_credits_debits(MONTHLY, 0, m.credit, m.debit, (1, m.last_col));
+        overview.insert_chart(at, 3, &chart)?;
+        at += 17;
+    }
+    if let Some(e) = eod_series {
+        overview.insert_chart(at, 3, &charts::eod_balance(EOD, e.rows.0, e.rows.1, e.date_col))?;
+    }
+    workbook.push_worksheet(overview);
     workbook.push_worksheet(account::transactions(&mut st, data)?);
+    workbook.push_worksheet(eod);
+    workbook.push_worksheet(monthly_sheet);
+    workbook.push_worksheet(analyses::salary(&mut st, data)?);
+    workbook.push_worksheet(analyses::recurring(&mut st, data, TxnType::Credit)?);
+    workbook.push_worksheet(analyses::recurring(&mut st, data, TxnType::Debit)?);
+    workbook.push_worksheet(analyses::loans(&mut st, data)?);
     workbook.push_worksheet(account::bounces(&mut st, data)?);
+    workbook.push_worksheet(analyses::top(&mut st, &data.top.credit, TxnType::Credit)?);
+    workbook.push_worksheet(analyses::top(&mut st, &data.top.debit, TxnType::Debit)?);
+    workbook.push_worksheet(analyses::categories(&mut st, data)?);
+    workbook.push_worksheet(monthly_sheets::predictors(&mut st, &data.predictors)?);
     workbook.push_worksheet(fraud::frauds(&mut st, data)?);
     workbook.push_worksheet(fraud::fraud_transactions(&mut st, data)?);
     Ok(())
