@@ -1,0 +1,174 @@
+//! Server configuration: command-line flags with environment fallbacks.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on (`BANKSCOPE_LISTEN`, default `127.0.0.1:8443`).
+    pub listen: SocketAddr,
+    /// Directory of the database and the development certificate
+    /// (`BANKSCOPE_DATA_DIR`, default `./bankscope-data`).
+    pub data_dir: PathBuf,
+    /// PEM certificate chain; with `key`, replaces the development certificate.
+    pub cert: Option<PathBuf>,
+    /// PEM private key for `cert`.
+    pub key: Option<PathBuf>,
+    /// Serve plain HTTP (only behind a TLS-terminating proxy).
+    pub plain_http: bool,
+    /// Public base URL used in links (`BANKSCOPE_PUBLIC_URL`); defaults to
+    /// `https://<listen address>`.
+    pub public_url: Option<String>,
+    /// Address of the hosted client that session redirect URLs point to;
+    /// defaults to `<public_url>/client`.
+    pub client_url: Option<String>,
+    /// Processing workers (default: available cores).
+    pub workers: usize,
+    /// Largest request body in bytes (default 20 MiB).
+    pub max_body_bytes: usize,
+    /// Longest a request may take (default 30 s).
+    pub request_timeout: Duration,
+    /// How long an upload waits for its identity stage before answering
+    /// with the statement still processing (default 20 s).
+    pub identity_wait: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8443)),
+            data_dir: PathBuf::from("bankscope-data"),
+            cert: None,
+            key: None,
+            plain_http: false,
+            public_url: None,
+            client_url: None,
+            workers: std::thread::available_parallelism().map(usize::from).unwrap_or(2),
+            max_body_bytes: 20 * 1024 * 1024,
+            request_timeout: Duration::from_secs(30),
+            identity_wait: Duration::from_secs(20),
+        }
+    }
+}
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Command {
+    /// Serve.
+    Serve(Config),
+    /// `org create NAME [--expires YYYY-MM-DD]`.
+    OrgCreate {
+        /// Where the database is.
+        config: Config,
+        /// Organisation name.
+        name: String,
+        /// Plan end (exclusive), as a date.
+        expires: Option<chrono::NaiveDate>,
+    },
+    /// `--help`.
+    Help,
+}
+
+/// Usage text.
+pub const USAGE: &str = "bankscope-server: the reference statement-analysis service
+
+USAGE:
+    bankscope-server [OPTIONS]                 serve (HTTPS; a development certificate is made at first start)
+    bankscope-server org create NAME [OPTIONS] [--expires YYYY-MM-DD]
+                                               create an organisation; prints its API key and server hash once
+
+OPTIONS:
+    --listen ADDR        address to listen on (env BANKSCOPE_LISTEN, default 127.0.0.1:8443)
+    --data-dir DIR       database and certificate directory (env BANKSCOPE_DATA_DIR, default ./bankscope-data)
+    --cert FILE --key FILE   PEM certificate chain and private key instead of the development certificate
+    --http               plain HTTP, only behind a TLS-terminating proxy
+    --public-url URL     base URL written into links (env BANKSCOPE_PUBLIC_URL)
+    --client-url URL     hosted client address for session redirect URLs (env BANKSCOPE_CLIENT_URL)
+    --workers N          processing workers (default: cores)
+";
+
+/// Parses `args` (without the program name) with `env` as fallback.
+pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Command, String> {
+    let mut config = Config::default();
+    if let Some(v) = env("BANKSCOPE_LISTEN") {
+        config.listen = v.parse().map_err(|e| format!("BANKSCOPE_LISTEN {v:?}: {e}"))?;
+    }
+    if let Some(v) = env("BANKSCOPE_DATA_DIR") {
+        config.data_dir = PathBuf::from(v);
+    }
+    config.public_url = env("BANKSCOPE_PUBLIC_URL");
+    config.client_url = env("BANKSCOPE_CLIENT_URL");
+    let mut positional = Vec::new();
+    let mut expires = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(Command::Help),
+            "--listen" => {
+                let v = value(arg)?;
+                config.listen = v.parse().map_err(|e| format!("--listen {v:?}: {e}"))?;
+            }
+            "--data-dir" => config.data_dir = PathBuf::from(value(arg)?),
+            "--cert" => config.cert = Some(PathBuf::from(value(arg)?)),
+            "--key" => config.key = Some(PathBuf::from(value(arg)?)),
+            "--http" => config.plain_http = true,
+            "--public-url" => config.public_url = Some(value(arg)?),
+            "--client-url" => config.client_url = Some(value(arg)?),
+            "--workers" => {
+                let v = value(arg)?;
+                config.workers = v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--workers {v:?}"))?;
+            }
+            "--expires" => {
+                let v = value(arg)?;
+                expires = Some(
+                    chrono::NaiveDate::parse_from_str(&v, "%Y-%m-%d").map_err(|e| format!("--expires {v:?}: {e}"))?,
+                );
+            }
+            other if other.starts_with('-') => return Err(format!("unknown option {other}")),
+            other => positional.push(other.to_string()),
+        }
+    }
+    if config.cert.is_some() != config.key.is_some() {
+        return Err("--cert and --key go together".into());
+    }
+    match positional.as_slice() {
+        [] => Ok(Command::Serve(config)),
+        [org, create, name] if org == "org" && create == "create" => {
+            Ok(Command::OrgCreate { config, name: name.clone(), expires })
+        }
+        _ => Err(format!("unexpected arguments {positional:?}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn flags_and_env() {
+        let env = |k: &str| (k == "BANKSCOPE_DATA_DIR").then(|| "/tmp/x".to_string());
+        let Ok(Command::Serve(c)) = parse(&args("--listen 0.0.0.0:9000 --http --workers 3"), env) else {
+            panic!("serve")
+        };
+        assert_eq!(c.listen.port(), 9000);
+        assert!(c.plain_http);
+        assert_eq!(c.workers, 3);
+        assert_eq!(c.data_dir, PathBuf::from("/tmp/x"));
+        let Ok(Command::OrgCreate { name, expires, .. }) =
+            parse(&args("org create acme --expires 2030-01-31"), |_| None)
+        else {
+            panic!("org create")
+        };
+        assert_eq!(name, "acme");
+        assert_eq!(expires, chrono::NaiveDate::from_ymd_opt(2030, 1, 31));
+        assert!(parse(&args("--cert a.pem"), |_| None).is_err());
+        assert!(parse(&args("--bogus"), |_| None).is_err());
+    }
+}

@@ -1,0 +1,132 @@
+//! bankscope-server: the reference statement-analysis service over the
+//! bankscope core.
+//!
+//! The server only translates: HTTP and storage in, core calls out. Uploads
+//! are stored (bytes in the database) before processing; a worker pool runs
+//! the stages off the request path; reads rebuild the core `Entity` from the
+//! stored statements. See `README.md` for running it.
+
+pub mod config;
+pub mod crypto;
+pub mod form;
+pub mod openapi;
+pub mod read;
+pub mod routes;
+pub mod session;
+pub mod state;
+pub mod store;
+pub mod tls;
+pub mod worker;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+pub use config::Config;
+use store::{SqliteStore, Store};
+
+/// A running server.
+#[derive(Debug)]
+pub struct Running {
+    /// The bound address (useful with port 0).
+    pub addr: SocketAddr,
+    /// The base URL links are written with.
+    pub public_url: String,
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Running {
+    /// Stops accepting, lets in-flight requests and stages finish, and waits.
+    pub async fn shutdown(self) -> std::io::Result<()> {
+        let _ = self.stop.send(true);
+        self.task.await.map_err(std::io::Error::other)?
+    }
+
+    /// Waits until the server ends (after a shutdown signal).
+    pub async fn wait(self) -> std::io::Result<()> {
+        self.task.await.map_err(std::io::Error::other)?
+    }
+
+    /// A handle that stops the server.
+    pub fn stopper(&self) -> watch::Sender<bool> {
+        self.stop.clone()
+    }
+}
+
+fn io(e: impl std::fmt::Display) -> std::io::Error {
+    std::io::Error::other(e.to_string())
+}
+
+/// Opens the store, resumes unfinished jobs, binds and serves.
+pub async fn start(config: Config) -> std::io::Result<Running> {
+    let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&config.data_dir).map_err(io)?);
+    let resumed = store.requeue_running().map_err(io)?;
+    if resumed > 0 {
+        tracing::info!(jobs = resumed, "resuming unfinished jobs");
+    }
+    let secret = store.secret().map_err(io)?;
+    let tcp = TcpListener::bind(config.listen).await?;
+    let addr = tcp.local_addr()?;
+    let scheme = if config.plain_http { "http" } else { "https" };
+    let public_url =
+        config.public_url.clone().unwrap_or_else(|| format!("{scheme}://{addr}")).trim_end_matches('/').to_string();
+    let client_url =
+        config.client_url.clone().unwrap_or_else(|| format!("{public_url}/client")).trim_end_matches('/').to_string();
+    let state = Arc::new(state::Shared {
+        store,
+        secret,
+        public_url: public_url.clone(),
+        client_url,
+        wake: tokio::sync::Notify::new(),
+        waiters: std::sync::Mutex::new(Default::default()),
+        max_body_bytes: config.max_body_bytes,
+        identity_wait: config.identity_wait,
+    });
+    let (stop, stop_rx) = watch::channel(false);
+    let workers = worker::spawn(state.clone(), config.workers, stop_rx.clone());
+    let app = routes::router(state, config.max_body_bytes, config.request_timeout);
+    let mut shutdown_rx = stop_rx;
+    let shutdown = async move {
+        let _ = shutdown_rx.wait_for(|s| *s).await;
+    };
+    let tls = if config.plain_http {
+        None
+    } else {
+        Some(tls::server_config(config.cert.as_deref(), config.key.as_deref(), &config.data_dir)?)
+    };
+    tracing::info!(%addr, tls = tls.is_some(), workers = config.workers, "serving");
+    let task = tokio::spawn(async move {
+        let served = match tls {
+            Some(tls) => {
+                let listener = tls::TlsListener::new(tcp, tls)?;
+                axum::serve(listener, app).with_graceful_shutdown(shutdown).await
+            }
+            None => axum::serve(tcp, app).with_graceful_shutdown(shutdown).await,
+        };
+        for w in workers {
+            let _ = w.await;
+        }
+        tracing::info!("stopped");
+        served
+    });
+    Ok(Running { addr, public_url, stop, task })
+}
+
+/// Creates an organisation; returns `(org_id, api_key, server_hash)`. Only
+/// digests are stored: the key and hash are shown this once.
+pub fn create_org(
+    config: &Config,
+    name: &str,
+    plan_expires_at: Option<i64>,
+) -> std::io::Result<(String, String, String)> {
+    let store = SqliteStore::open(&config.data_dir).map_err(io)?;
+    let key = format!("bsk_{}", crypto::hex(&crypto::random_bytes(32)?));
+    let hash = crypto::hex(&crypto::random_bytes(32)?);
+    let id = store
+        .create_org(name, &crypto::sha256(key.as_bytes()), &crypto::sha256(hash.as_bytes()), plan_expires_at)
+        .map_err(io)?;
+    Ok((id, key, hash))
+}

@@ -1,0 +1,190 @@
+//! The OpenAPI 3.1 document served at `/openapi.json`: every route.
+
+use bankscope::resources::Resource;
+use serde_json::{Map, Value, json};
+
+fn form_body(fields: &[(&str, &str)], required: &[&str], file: bool) -> Value {
+    let mut props = Map::new();
+    for (name, ty) in fields {
+        props.insert((*name).to_string(), json!({"type": ty}));
+    }
+    if file {
+        props.insert("file".into(), json!({"type": "string", "format": "binary"}));
+    }
+    let schema = json!({"type": "object", "properties": props, "required": required});
+    let mut content = Map::new();
+    content.insert("multipart/form-data".into(), json!({"schema": schema}));
+    if !file {
+        content.insert("application/x-www-form-urlencoded".into(), json!({"schema": schema}));
+        content.insert("application/json".into(), json!({"schema": schema}));
+    }
+    json!({"required": true, "content": content})
+}
+
+fn ok(description: &str) -> Value {
+    json!({"description": description, "content": {"application/json": {"schema": {"type": "object"}}}})
+}
+
+const KEYS: &[&str] = &["ApiKey", "ServerHash"];
+
+fn both_keys() -> Value {
+    json!([{ KEYS[0]: [], KEYS[1]: [] }])
+}
+
+fn session_op(version: u8) -> Value {
+    let mut fields = vec![
+        ("link_id", "string"),
+        ("api_key", "string"),
+        ("redirect_url", "string"),
+        ("from_date", "string"),
+        ("to_date", "string"),
+        ("max_from_date", "string"),
+        ("max_to_date", "string"),
+        ("logo_url", "string"),
+        ("bank_name", "string"),
+        ("mode", "string"),
+        ("mobile_number", "string"),
+        ("session_expiry", "integer"),
+        ("journey_mode", "string"),
+        ("accept_anything", "boolean"),
+        ("is_mobile_field_editable", "boolean"),
+        ("metadata", "object"),
+    ];
+    if version == 1 {
+        fields.extend([
+            ("aa_journey_mode", "string"),
+            ("aa_recurring_tenure_month", "integer"),
+            ("aa_recurring_frequency_unit", "string"),
+            ("aa_recurring_frequency_value", "integer"),
+        ]);
+    } else {
+        fields.extend([("aa_journey_code", "string"), ("consents", "object")]);
+    }
+    json!({
+        "summary": format!("Create a session (v{version})"),
+        "security": [{"ApiKey": []}],
+        "requestBody": form_body(&fields, &["link_id"], false),
+        "responses": {
+            "200": ok("{session_id, redirect_url}"),
+            "400": ok("{error: {code, message}}: parameter errors of interface 7.2"),
+            "401": ok("AUTHENTICATION_CREDENTIALS_NOT_PROVIDED"),
+            "402": ok("PAYMENT_REQUIRED"),
+            "403": ok("MODE_NOT_ENABLED"),
+            "405": ok("METHOD_NOT_ALLOWED"),
+            "415": ok("UNSUPPORTED_MEDIA_TYPE"),
+        }
+    })
+}
+
+fn upload_op(summary: &str, bank_required: bool) -> Value {
+    let required: &[&str] = if bank_required { &["file", "bank_name"] } else { &["file"] };
+    json!({
+        "summary": summary,
+        "security": both_keys(),
+        "parameters": [{"name": "identity", "in": "query", "schema": {"type": "boolean"},
+                        "description": "answer with the statement's identity and metadata fraud"}],
+        "requestBody": form_body(&[("pdf_password", "string"), ("bank_name", "string"), ("entity_id", "string"), ("link_id", "string")], required, true),
+        "responses": {
+            "200": ok("identity read; later stages processing"),
+            "202": ok("stored; still processing"),
+            "400": ok("PASSWORD_INCORRECT, PDF_IS_IMAGE, UNSUPPORTED_FORMAT, NOT_A_STATEMENT, BANK_NAME_MISMATCH, BANK_UNDETECTED, UNSUPPORTED_FILE_TYPE, MISSING_FILE, MISSING_BANK_NAME, INVALID_BANK_NAME, MISSING_ENTITY"),
+            "401": ok("Authentication credentials were not provided."),
+            "402": ok("PAYMENT_REQUIRED"),
+            "409": ok("DUPLICATE_STATEMENT"),
+            "413": ok("LIMIT_EXCEEDED or body too large"),
+        }
+    })
+}
+
+fn session_data_op(summary: &str, statement_param: bool) -> Value {
+    let mut params = vec![
+        json!({"name": "session_id", "in": "path", "required": true, "schema": {"type": "string"}}),
+        json!({"name": "token", "in": "query", "schema": {"type": "string"}, "description": "v2 redirect token instead of the keys"}),
+    ];
+    if statement_param {
+        params.push(json!({"name": "statement_id", "in": "query", "required": true, "schema": {"type": "string"}}));
+    }
+    json!({"summary": summary, "security": both_keys(), "parameters": params,
+           "responses": {"200": ok(summary), "401": ok("no credentials"), "404": ok("unknown session")}})
+}
+
+/// The document.
+pub fn document() -> Value {
+    let mut paths = Map::new();
+    paths.insert(
+        "/healthz".into(),
+        json!({"get": {"summary": "Liveness and database check", "responses": {"200": ok("{status: ok}")}}}),
+    );
+    paths.insert(
+        "/openapi.json".into(),
+        json!({"get": {"summary": "This document", "responses": {"200": ok("OpenAPI")}}}),
+    );
+    paths.insert("/v1/session/".into(), json!({"post": session_op(1)}));
+    paths.insert("/v2/session/".into(), json!({"post": session_op(2)}));
+    paths.insert(
+        "/v1/entity/".into(),
+        json!({"post": {"summary": "Create an entity", "security": both_keys(),
+            "requestBody": form_body(&[("link_id", "string"), ("metadata", "object")], &[], false),
+            "responses": {"201": ok("{entity_id, link_id}"), "401": ok("no credentials"), "402": ok("PAYMENT_REQUIRED")}}}),
+    );
+    paths.insert(
+        "/v1/statement/upload/".into(),
+        json!({"post": upload_op("Upload a statement PDF of a declared bank", true)}),
+    );
+    paths.insert(
+        "/v1/statement/bankless_upload/".into(),
+        json!({"post": upload_op("Upload a statement PDF; the bank is detected", false)}),
+    );
+    let mut session_upload = upload_op("Upload a statement PDF into a session (keys or the v2 token)", false);
+    session_upload["requestBody"] = form_body(
+        &[("session_id", "string"), ("pdf_password", "string"), ("bank_name", "string"), ("token", "string")],
+        &["session_id", "file"],
+        true,
+    );
+    paths.insert("/v1/statement/upload_session/".into(), json!({"post": session_upload}));
+    paths.insert(
+        "/v1/session_data/{session_id}/session_upload_status/".into(),
+        json!({"get": session_data_op("Statements of a session and their statuses", false)}),
+    );
+    paths.insert(
+        "/v1/session_data/{session_id}/initiate_processing/".into(),
+        json!({"post": session_data_op("Close the session to uploads", false)}),
+    );
+    paths.insert(
+        "/v1/session_data/{session_id}/delete/".into(),
+        json!({"delete": session_data_op("Delete a statement of the session", true)}),
+    );
+    for r in Resource::ALL {
+        let mut params =
+            vec![json!({"name": "entity_id", "in": "path", "required": true, "schema": {"type": "string"}})];
+        if r.filters_by_account() {
+            params.push(json!({"name": "account_id", "in": "query", "schema": {"type": "string"}}));
+        }
+        paths.insert(
+            format!("/v1/entity/{{entity_id}}/{}/", r.path_suffix()),
+            json!({"get": {"summary": format!("Read {}", r.path_suffix()), "security": both_keys(), "parameters": params,
+                "responses": {"200": ok("the response of interface section 4"),
+                              "401": {"description": "{detail: 'Authentication credentials were not provided.'}"},
+                              "404": ok("unknown entity or another organisation's")}}}),
+        );
+    }
+    paths.insert(
+        "/v1/report/{entity_id}/{account_id}/".into(),
+        json!({"get": {"summary": "Download an xlsx report (signed link from xlsx_report, valid 1 hour)",
+            "parameters": [
+                {"name": "entity_id", "in": "path", "required": true, "schema": {"type": "string"}},
+                {"name": "account_id", "in": "path", "required": true, "schema": {"type": "string"}},
+                {"name": "expires", "in": "query", "required": true, "schema": {"type": "integer"}},
+                {"name": "sig", "in": "query", "required": true, "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "the workbook", "content": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {}}},
+                          "403": ok("invalid or expired link")}}}),
+    );
+    json!({
+        "openapi": "3.1.0",
+        "info": {"title": "bankscope reference server", "version": bankscope::VERSION},
+        "components": {"securitySchemes": {
+            "ApiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},
+            "ServerHash": {"type": "apiKey", "in": "header", "name": "server-hash"}}},
+        "paths": paths,
+    })
+}

@@ -1,0 +1,275 @@
+//! The 12 read endpoints (interface 4) and the signed xlsx downloads.
+//!
+//! A read rebuilds the core `Entity` from the stored statements (read once, at
+//! upload, and stored as JSON), asks the core for the response, and replaces
+//! its `progress` with the statements' real stage statuses. The response text
+//! from the core is kept byte for byte apart from `progress` (amounts keep
+//! their two decimals).
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use bankscope::resources::{Progress, ProgressStatus, ReportLink, Resource, XlsxReportResponse};
+use bankscope::{Entity, Error, Metadata};
+use serde::Deserialize;
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde_json::value::RawValue;
+
+use crate::state::{ApiError, AppState, blocking, org_from_headers};
+use crate::store::{StatementRow, now};
+
+/// How long an xlsx link stays valid (interface 8).
+pub const LINK_LIFETIME_SECS: i64 = 3600;
+
+/// `?account_id=`.
+#[derive(Debug, Deserialize)]
+pub struct ReadQuery {
+    #[serde(default)]
+    account_id: Option<String>,
+}
+
+/// Which stage a resource's values come from.
+fn stage_status(resource: Resource, row: &StatementRow) -> ProgressStatus {
+    match resource {
+        Resource::Accounts | Resource::Identity => row.identity,
+        Resource::Transactions | Resource::LenderTransactions => row.transactions,
+        _ => row.analyses,
+    }
+}
+
+fn source_of(row: &StatementRow) -> bankscope::model::Source {
+    row.statement_json
+        .as_deref()
+        .and_then(|j| serde_json::from_str::<SourceOnly>(j).ok())
+        .map(|s| s.source)
+        .unwrap_or_default()
+}
+
+#[derive(Deserialize)]
+struct SourceOnly {
+    #[serde(default)]
+    source: bankscope::model::Source,
+}
+
+/// The progress array of `resource`: one object per stored statement.
+pub fn progress(resource: Resource, rows: &[StatementRow]) -> Vec<Progress> {
+    rows.iter()
+        .map(|r| {
+            let status = Some(stage_status(resource, r));
+            let message = (status == Some(ProgressStatus::Failed)).then(|| r.message.clone()).flatten();
+            if resource == Resource::Identity {
+                Progress::identity(r.id.clone(), source_of(r), status, message, r.transactions)
+            } else {
+                Progress::new(r.id.clone(), source_of(r), status, message)
+            }
+        })
+        .collect()
+}
+
+/// The entity of `rows` with the statements whose `resource` stage completed.
+pub fn entity(
+    entity_id: &str,
+    metadata: Metadata,
+    rows: &[StatementRow],
+    resource: Resource,
+) -> Result<Entity, ApiError> {
+    let mut e = Entity::new(None, metadata);
+    e.id = entity_id.parse().map_err(ApiError::internal)?;
+    for r in rows.iter().filter(|r| stage_status(resource, r) == ProgressStatus::Completed) {
+        if let Some(json) = &r.statement_json {
+            e.statements.push(serde_json::from_str(json).map_err(ApiError::internal)?);
+        }
+    }
+    Ok(e)
+}
+
+/// A JSON object with its members' text kept as sent, in order.
+struct RawObject(Vec<(String, Box<RawValue>)>);
+
+impl<'de> Deserialize<'de> for RawObject {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawObject;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawObject, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = map.next_entry::<String, Box<RawValue>>()? {
+                    out.push((k, v));
+                }
+                Ok(RawObject(out))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// `text` with `progress` replaced and, while a statement processes, the
+/// withheld list emptied (`predictors`, `score`).
+fn restamp(text: &str, progress: &[Progress], empty: Option<&str>) -> Result<String, ApiError> {
+    let RawObject(members) = serde_json::from_str(text).map_err(ApiError::internal)?;
+    let progress = serde_json::to_string(progress).map_err(ApiError::internal)?;
+    let mut out = String::with_capacity(text.len() + progress.len());
+    out.push('{');
+    for (i, (k, v)) in members.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&serde_json::to_string(k).map_err(ApiError::internal)?);
+        out.push(':');
+        if k == "progress" {
+            out.push_str(&progress);
+        } else if Some(k.as_str()) == empty {
+            out.push_str("[]");
+        } else {
+            out.push_str(v.get());
+        }
+    }
+    out.push('}');
+    Ok(out)
+}
+
+fn json_response(text: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], text).into_response()
+}
+
+/// The signed download address of one account's workbook.
+pub fn report_link(public_url: &str, secret: &[u8], entity_id: &str, account_id: &str, expires: i64) -> String {
+    let sig = crate::crypto::sign(secret, &["xlsx", entity_id, account_id, &expires.to_string()]);
+    format!("{public_url}/v1/report/{entity_id}/{account_id}/?expires={expires}&sig={sig}")
+}
+
+/// `GET /v1/entity/<entity_id>/<suffix>/[?account_id=]`.
+pub async fn read(
+    State(state): State<AppState>,
+    Path((entity_id, suffix)): Path<(String, String)>,
+    Query(q): Query<ReadQuery>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let org = org_from_headers(&state, &headers).await?;
+    let Some(resource) = Resource::from_name(&suffix) else {
+        return Err(ApiError::detail(StatusCode::NOT_FOUND, "Not found."));
+    };
+    let account_id = q.account_id.filter(|s| !s.is_empty());
+    if account_id.is_some() && !resource.filters_by_account() {
+        return Err(ApiError::detail(StatusCode::BAD_REQUEST, format!("{suffix} does not take account_id.")));
+    }
+    let st = state.clone();
+    let text = blocking(move || -> Result<String, ApiError> {
+        let Some(row) = st.store.entity(&org.id, &entity_id)? else {
+            return Err(ApiError::detail(StatusCode::NOT_FOUND, "Entity not found."));
+        };
+        let rows = st.store.statements(&entity_id)?;
+        let metadata: Metadata = serde_json::from_value(row.metadata).unwrap_or_default();
+        let e = entity(&entity_id, metadata, &rows, resource)?;
+        let progress = progress(resource, &rows);
+        let processing = rows.iter().any(|r| r.analyses == ProgressStatus::Processing);
+        if resource == Resource::XlsxReport {
+            let expires = now() + LINK_LIFETIME_SECS;
+            let reports = if processing {
+                Vec::new()
+            } else {
+                e.accounts()
+                    .iter()
+                    .map(|a| ReportLink {
+                        link: report_link(&st.public_url, &st.secret, &entity_id, &a.info.account_id, expires),
+                        account_id: a.info.account_id.clone(),
+                    })
+                    .collect()
+            };
+            let body = XlsxReportResponse { entity_id: entity_id.clone(), progress, reports };
+            return serde_json::to_string(&body).map_err(ApiError::internal);
+        }
+        let text = e.response_json(resource, account_id.as_deref()).map_err(|err| match err {
+            Error::InvalidArgument { name, reason } if name == "resource" => {
+                ApiError::detail(StatusCode::NOT_IMPLEMENTED, format!("{suffix}: {reason}"))
+            }
+            Error::InvalidArgument { reason, .. } => ApiError::detail(StatusCode::BAD_REQUEST, reason),
+            other => ApiError::internal(other),
+        })?;
+        let withheld = match resource {
+            Resource::Predictors if processing => Some("predictors"),
+            Resource::Score if processing => Some("score"),
+            _ => None,
+        };
+        restamp(&text, &progress, withheld)
+    })
+    .await??;
+    Ok(json_response(text))
+}
+
+/// `?expires=&sig=` of a report link.
+#[derive(Debug, Deserialize)]
+pub struct LinkQuery {
+    #[serde(default)]
+    expires: Option<i64>,
+    #[serde(default)]
+    sig: Option<String>,
+}
+
+/// `GET /v1/report/<entity_id>/<account_id>/?expires=&sig=`: the workbook, while the link lives.
+pub async fn download(
+    State(state): State<AppState>,
+    Path((entity_id, account_id)): Path<(String, String)>,
+    Query(q): Query<LinkQuery>,
+) -> Result<Response, ApiError> {
+    let (Some(expires), Some(sig)) = (q.expires, q.sig) else {
+        return Err(ApiError::detail(StatusCode::FORBIDDEN, "Invalid report link."));
+    };
+    if !crate::crypto::verify(&state.secret, &["xlsx", &entity_id, &account_id, &expires.to_string()], &sig) {
+        return Err(ApiError::detail(StatusCode::FORBIDDEN, "Invalid report link."));
+    }
+    if expires <= now() {
+        return Err(ApiError::detail(
+            StatusCode::FORBIDDEN,
+            "This report link has expired; call xlsx_report again for a new link.",
+        ));
+    }
+    let store = state.store.clone();
+    let (eid, aid) = (entity_id.clone(), account_id.clone());
+    let bytes = blocking(move || -> Result<Vec<u8>, ApiError> {
+        let metadata = store.entity_metadata(&eid)?.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default();
+        let rows = store.statements(&eid)?;
+        let e = entity(&eid, metadata, &rows, Resource::XlsxReport)?;
+        e.xlsx_report(Some(&aid)).map_err(|err| match err {
+            Error::InvalidArgument { reason, .. } => ApiError::detail(StatusCode::NOT_FOUND, reason),
+            other => ApiError::internal(other),
+        })
+    })
+    .await??;
+    let disposition = format!("attachment; filename=\"report-{account_id}.xlsx\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restamp_keeps_members_byte_for_byte() {
+        let text = r#"{"entity_id":"e","progress":[],"transactions":[{"amount":65000.00}],"score":[{"s":"700"}]}"#;
+        let p = vec![Progress::new("s1", bankscope::model::Source::Pdf, Some(ProgressStatus::Processing), None)];
+        let out = restamp(text, &p, Some("score")).unwrap_or_default();
+        assert_eq!(
+            out,
+            r#"{"entity_id":"e","progress":[{"status":"processing","statement_id":"s1","source":"pdf","message":null}],"transactions":[{"amount":65000.00}],"score":[]}"#
+        );
+    }
+
+    #[test]
+    fn links_verify_only_unchanged() {
+        let link = report_link("https://h", b"k", "e1", "a1", 100);
+        let sig = link.rsplit("sig=").next().unwrap_or_default();
+        assert!(crate::crypto::verify(b"k", &["xlsx", "e1", "a1", "100"], sig));
+        assert!(!crate::crypto::verify(b"k", &["xlsx", "e1", "a1", "101"], sig));
+    }
+}

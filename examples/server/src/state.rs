@@ -1,0 +1,151 @@
+//! Shared state of the handlers, the error responses, and authentication.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use bankscope::resources::{AuthError, SessionError, SessionErrorCode};
+use serde_json::json;
+use tokio::sync::{Notify, oneshot};
+
+use crate::crypto;
+use crate::store::{Org, Store, StoreError};
+
+/// What the identity stage of one upload gave, for the request that waits on it.
+pub type IdentityOutcome = Result<serde_json::Value, UploadError>;
+
+/// A refused upload: its code and message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UploadError {
+    /// HTTP status.
+    pub status: u16,
+    /// Stable code (`PASSWORD_INCORRECT`, `PDF_IS_IMAGE`, `DUPLICATE_STATEMENT`, ...).
+    pub code: String,
+    /// What went wrong, for a person.
+    pub message: String,
+}
+
+/// State shared by handlers and workers.
+#[derive(Debug)]
+pub struct Shared {
+    /// The store.
+    pub store: Arc<dyn Store>,
+    /// HMAC secret of tokens and links.
+    pub secret: Vec<u8>,
+    /// Base URL of links (no trailing slash).
+    pub public_url: String,
+    /// Hosted client address of redirect URLs (no trailing slash).
+    pub client_url: String,
+    /// Wakes the workers when a job is queued.
+    pub wake: Notify,
+    /// Uploads waiting for their identity stage, by statement id.
+    pub waiters: Mutex<HashMap<String, oneshot::Sender<IdentityOutcome>>>,
+    /// Largest body of a non-multipart request.
+    pub max_body_bytes: usize,
+    /// How long an upload waits for its identity stage.
+    pub identity_wait: std::time::Duration,
+}
+
+/// The handlers' state.
+pub type AppState = Arc<Shared>;
+
+/// An error response.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    body: serde_json::Value,
+}
+
+impl ApiError {
+    /// `{"detail": message}`.
+    pub fn detail(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError { status, body: json!({ "detail": message.into() }) }
+    }
+
+    /// The 401 of the read endpoints (interface 5, 7.1).
+    pub fn unauthorized() -> Self {
+        ApiError { status: StatusCode::UNAUTHORIZED, body: json!(AuthError::not_provided()) }
+    }
+
+    /// A session-creation error (interface 7.2) with its status.
+    pub fn session(e: SessionError) -> Self {
+        let status = StatusCode::from_u16(e.http_status()).unwrap_or(StatusCode::BAD_REQUEST);
+        ApiError { status, body: json!(e) }
+    }
+
+    /// `{"error": {"code", "message"}}` for the upload endpoints.
+    pub fn coded(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
+        ApiError { status, body: json!({ "error": { "code": code, "message": message.into() } }) }
+    }
+
+    /// 402 PAYMENT_REQUIRED.
+    pub fn payment_required() -> Self {
+        Self::session(SessionError::new(SessionErrorCode::PaymentRequired, "Payment required"))
+    }
+
+    /// 500 with a logged cause.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "internal error");
+        Self::detail(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error.")
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        ApiError::internal(e)
+    }
+}
+
+impl From<UploadError> for ApiError {
+    fn from(e: UploadError) -> Self {
+        ApiError::coded(StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST), &e.code, e.message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(self.body)).into_response()
+    }
+}
+
+/// Runs blocking work (the store, statement reading) on the blocking pool.
+pub async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f).await.map_err(ApiError::internal)
+}
+
+/// A header as text.
+pub fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// The organisation of an API key, if any.
+pub async fn org_by_key(state: &AppState, key: &str) -> Result<Option<Org>, ApiError> {
+    let digest = crypto::sha256(key.as_bytes());
+    let store = state.store.clone();
+    Ok(blocking(move || store.org_by_key(&digest)).await??)
+}
+
+/// The organisation of a request with both `x-api-key` and `server-hash`;
+/// anything less is the 401 of interface 5.
+pub async fn org_from_headers(state: &AppState, headers: &HeaderMap) -> Result<Org, ApiError> {
+    let (Some(key), Some(hash)) = (header(headers, "x-api-key"), header(headers, "server-hash")) else {
+        return Err(ApiError::unauthorized());
+    };
+    let Some(org) = org_by_key(state, key).await? else { return Err(ApiError::unauthorized()) };
+    if crypto::ct_eq(&crypto::sha256(hash.as_bytes()), &org.server_hash_digest) {
+        Ok(org)
+    } else {
+        Err(ApiError::unauthorized())
+    }
+}
+
+/// Whether the organisation's plan has run out.
+pub fn plan_expired(org: &Org) -> bool {
+    org.plan_expires_at.is_some_and(|t| t <= crate::store::now())
+}
+
+/// The v2 redirect token of a session.
+pub fn session_token(secret: &[u8], session_id: &str) -> String {
+    crypto::sign(secret, &["session", session_id])
+}

@@ -1,0 +1,646 @@
+//! Persistent state behind one trait: organisations, sessions, entities,
+//! statements (the uploaded bytes are stored before any processing, so an
+//! upload is never lost) and processing jobs (rows, so a restart resumes
+//! unfinished work). [`SqliteStore`] is the embedded implementation.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Db(String),
+    /// The same file was already uploaded to this entity.
+    #[error("duplicate statement {existing}")]
+    Duplicate {
+        /// The statement that has the same bytes.
+        existing: String,
+    },
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Db(e.to_string())
+    }
+}
+
+/// Result of a store call.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// An organisation (tenant).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Org {
+    /// Organisation id (UUID text).
+    pub id: String,
+    /// Name given at creation.
+    pub name: String,
+    /// SHA-256 of the server hash.
+    pub server_hash_digest: Vec<u8>,
+    /// Unix seconds after which the plan has expired; `None` never expires.
+    pub plan_expires_at: Option<i64>,
+    /// Modes enabled for the organisation (`pdf`, `aa`, `online`).
+    pub modes: Vec<String>,
+    /// Organisation layer of v2 consent generation: a JSON object keyed by consent code.
+    pub consent_overrides: serde_json::Value,
+}
+
+/// A session and what it was created with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SessionRow {
+    /// Session id; also the id of the entity it owns.
+    pub id: String,
+    /// Owning organisation.
+    pub org_id: String,
+    /// 1 or 2.
+    pub version: u8,
+    /// Customer identifier.
+    pub link_id: String,
+    /// The validated, corrected parameters (JSON object).
+    pub params: serde_json::Value,
+    /// v2: the generated consents (JSON object keyed by consent code).
+    pub consents: Option<serde_json::Value>,
+    /// Unix seconds of creation.
+    pub created_at: i64,
+    /// Unix seconds after which uploads are refused.
+    pub expires_at: Option<i64>,
+    /// Whether `initiate_processing` was called.
+    pub submitted: bool,
+}
+
+/// An entity (one customer's statements).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntityRow {
+    /// Entity id.
+    pub id: String,
+    /// Owning organisation.
+    pub org_id: String,
+    /// Customer identifier.
+    pub link_id: Option<String>,
+    /// `bankscope::Metadata` as JSON.
+    pub metadata: serde_json::Value,
+}
+
+/// Processing stages, in the order they run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Read the PDF: identity, transactions as printed, forensic digest (metadata fraud).
+    Identity,
+    /// Enrich the transactions (channel, description, category).
+    Transactions,
+    /// Compute the analyses over the entity.
+    Analyses,
+}
+
+impl Stage {
+    /// Column and job name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Identity => "identity",
+            Stage::Transactions => "transactions",
+            Stage::Analyses => "analyses",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Stage> {
+        [Stage::Identity, Stage::Transactions, Stage::Analyses].into_iter().find(|st| st.name() == s)
+    }
+
+    /// The stage after this one.
+    pub fn next(self) -> Option<Stage> {
+        match self {
+            Stage::Identity => Some(Stage::Transactions),
+            Stage::Transactions => Some(Stage::Analyses),
+            Stage::Analyses => None,
+        }
+    }
+}
+
+/// Status of one stage of one statement: `processing`, `completed` or `failed`.
+pub type Status = bankscope::resources::ProgressStatus;
+
+/// A statement row without its file bytes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatementRow {
+    /// Statement id.
+    pub id: String,
+    /// Entity.
+    pub entity_id: String,
+    /// Bank the uploader declared, if any.
+    pub declared_bank: Option<String>,
+    /// Identity stage status.
+    pub identity: Status,
+    /// Transactions stage status.
+    pub transactions: Status,
+    /// Analyses stage status.
+    pub analyses: Status,
+    /// Failure message.
+    pub message: Option<String>,
+    /// The read `bankscope::Statement` as JSON (after the identity stage; enriched after transactions).
+    pub statement_json: Option<String>,
+    /// Unix seconds of upload.
+    pub created_at: i64,
+}
+
+/// A statement to store with its first job.
+#[derive(Clone, Debug)]
+pub struct NewStatement {
+    /// Statement id.
+    pub id: String,
+    /// Entity.
+    pub entity_id: String,
+    /// Session it came through, if any.
+    pub session_id: Option<String>,
+    /// The uploaded file.
+    pub file: Vec<u8>,
+    /// PDF password; cleared when processing no longer needs it.
+    pub password: Option<String>,
+    /// Declared bank.
+    pub declared_bank: Option<String>,
+}
+
+/// What processing reads of a stored upload: bytes, password, declared bank.
+pub type StatementInput = (Vec<u8>, Option<String>, Option<String>);
+
+/// A claimed job.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// Job id.
+    pub id: i64,
+    /// Statement it processes.
+    pub statement_id: String,
+    /// Stage to run.
+    pub stage: Stage,
+}
+
+/// Everything the server stores. Calls are blocking; the server runs them on
+/// the blocking pool.
+pub trait Store: Send + Sync + std::fmt::Debug + 'static {
+    /// The server's HMAC secret, created at first use.
+    fn secret(&self) -> StoreResult<Vec<u8>>;
+    /// Adds an organisation with digests of its key and server hash.
+    fn create_org(
+        &self,
+        name: &str,
+        key_digest: &[u8],
+        server_hash_digest: &[u8],
+        plan_expires_at: Option<i64>,
+    ) -> StoreResult<String>;
+    /// The organisation whose API key has this digest.
+    fn org_by_key(&self, key_digest: &[u8]) -> StoreResult<Option<Org>>;
+    /// Creates a session and its entity (same id) together.
+    fn create_session(&self, session: &SessionRow, metadata: &serde_json::Value) -> StoreResult<()>;
+    /// A session by id.
+    fn session(&self, id: &str) -> StoreResult<Option<SessionRow>>;
+    /// Marks a session submitted (`initiate_processing`).
+    fn submit_session(&self, id: &str) -> StoreResult<()>;
+    /// Creates an entity.
+    fn create_entity(&self, entity: &EntityRow) -> StoreResult<()>;
+    /// An entity of an organisation (another organisation's entity is `None`).
+    fn entity(&self, org_id: &str, entity_id: &str) -> StoreResult<Option<EntityRow>>;
+    /// The metadata of an entity, for processing (no organisation filter).
+    fn entity_metadata(&self, entity_id: &str) -> StoreResult<Option<serde_json::Value>>;
+    /// The newest entity of an organisation with this link_id.
+    fn entity_by_link(&self, org_id: &str, link_id: &str) -> StoreResult<Option<EntityRow>>;
+    /// Stores an uploaded statement and queues its identity job in one
+    /// transaction; the same bytes twice in one entity is [`StoreError::Duplicate`].
+    fn insert_statement(&self, statement: &NewStatement) -> StoreResult<()>;
+    /// The statements of an entity in upload order, without bytes.
+    fn statements(&self, entity_id: &str) -> StoreResult<Vec<StatementRow>>;
+    /// The statements uploaded through a session.
+    fn session_statements(&self, session_id: &str) -> StoreResult<Vec<StatementRow>>;
+    /// File bytes, password and declared bank of a statement.
+    fn statement_input(&self, id: &str) -> StoreResult<Option<StatementInput>>;
+    /// One statement row.
+    fn statement(&self, id: &str) -> StoreResult<Option<StatementRow>>;
+    /// Deletes a statement and its jobs; false when it did not exist.
+    fn delete_statement(&self, id: &str) -> StoreResult<bool>;
+    /// Claims the oldest queued job.
+    fn claim_job(&self) -> StoreResult<Option<Job>>;
+    /// Completes `job`'s stage: stores the statement JSON (when given), marks the
+    /// stage completed, clears the password after the identity stage, and queues
+    /// the next stage (or finishes the job) in one transaction.
+    fn complete_stage(&self, job: &Job, statement_json: Option<&str>) -> StoreResult<()>;
+    /// Marks `job`'s stage and every later one failed with `message`; ends the job.
+    fn fail_stage(&self, job: &Job, message: &str) -> StoreResult<()>;
+    /// Puts jobs that were running when the server stopped back in the queue.
+    fn requeue_running(&self) -> StoreResult<usize>;
+}
+
+/// The embedded SQLite store (one file, WAL).
+#[derive(Debug)]
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS orgs (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    key_digest BLOB NOT NULL UNIQUE,
+    server_hash_digest BLOB NOT NULL,
+    plan_expires_at INTEGER,
+    modes TEXT NOT NULL DEFAULT 'pdf,aa',
+    consent_overrides TEXT NOT NULL DEFAULT '{}',
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entities (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES orgs(id),
+    link_id TEXT,
+    metadata TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entities_link ON entities(org_id, link_id);
+CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY REFERENCES entities(id),
+    org_id TEXT NOT NULL REFERENCES orgs(id),
+    version INTEGER NOT NULL,
+    link_id TEXT NOT NULL,
+    params TEXT NOT NULL,
+    consents TEXT,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER,
+    submitted INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS statements (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    entity_id TEXT NOT NULL REFERENCES entities(id),
+    session_id TEXT,
+    file BLOB NOT NULL,
+    file_digest BLOB NOT NULL,
+    password TEXT,
+    declared_bank TEXT,
+    identity TEXT NOT NULL DEFAULT 'processing',
+    transactions TEXT NOT NULL DEFAULT 'processing',
+    analyses TEXT NOT NULL DEFAULT 'processing',
+    message TEXT,
+    statement_json TEXT,
+    created_at INTEGER NOT NULL,
+    UNIQUE (entity_id, file_digest)
+);
+CREATE TABLE IF NOT EXISTS jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    statement_id TEXT NOT NULL,
+    stage TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'queued',
+    attempts INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS jobs_queue ON jobs(state, id);
+";
+
+/// Unix seconds now.
+pub fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+fn status(text: &str) -> Status {
+    match text {
+        "completed" => Status::Completed,
+        "failed" => Status::Failed,
+        _ => Status::Processing,
+    }
+}
+
+fn json_or_null(text: Option<String>) -> serde_json::Value {
+    text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(serde_json::Value::Null)
+}
+
+const STATEMENT_COLUMNS: &str =
+    "id, entity_id, declared_bank, identity, transactions, analyses, message, statement_json, created_at";
+
+fn statement_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StatementRow> {
+    Ok(StatementRow {
+        id: r.get(0)?,
+        entity_id: r.get(1)?,
+        declared_bank: r.get(2)?,
+        identity: status(&r.get::<_, String>(3)?),
+        transactions: status(&r.get::<_, String>(4)?),
+        analyses: status(&r.get::<_, String>(5)?),
+        message: r.get(6)?,
+        statement_json: r.get(7)?,
+        created_at: r.get(8)?,
+    })
+}
+
+fn session_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SessionRow> {
+    Ok(SessionRow {
+        id: r.get(0)?,
+        org_id: r.get(1)?,
+        version: r.get(2)?,
+        link_id: r.get(3)?,
+        params: json_or_null(r.get(4)?),
+        consents: r.get::<_, Option<String>>(5)?.map(|t| json_or_null(Some(t))),
+        created_at: r.get(6)?,
+        expires_at: r.get(7)?,
+        submitted: r.get::<_, i64>(8)? != 0,
+    })
+}
+
+fn entity_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EntityRow> {
+    Ok(EntityRow { id: r.get(0)?, org_id: r.get(1)?, link_id: r.get(2)?, metadata: json_or_null(r.get(3)?) })
+}
+
+impl SqliteStore {
+    /// Opens (creating when missing) `bankscope.db` in `dir`.
+    pub fn open(dir: &Path) -> StoreResult<Self> {
+        std::fs::create_dir_all(dir).map_err(|e| StoreError::Db(format!("creating {}: {e}", dir.display())))?;
+        let conn = Connection::open(dir.join("bankscope.db"))?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(SqliteStore { conn: Mutex::new(conn) })
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut Connection) -> StoreResult<T>) -> StoreResult<T> {
+        let mut guard = self.conn.lock().map_err(|_| StoreError::Db("connection lock poisoned".into()))?;
+        f(&mut guard)
+    }
+}
+
+impl Store for SqliteStore {
+    fn secret(&self) -> StoreResult<Vec<u8>> {
+        self.with(|c| {
+            if let Some(s) = c.query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| r.get(0)).optional()? {
+                return Ok(s);
+            }
+            let fresh = crate::crypto::random_bytes(32).map_err(|e| StoreError::Db(e.to_string()))?;
+            c.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('secret', ?1)", params![fresh])?;
+            Ok(c.query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| r.get(0))?)
+        })
+    }
+
+    fn create_org(
+        &self,
+        name: &str,
+        key_digest: &[u8],
+        server_hash_digest: &[u8],
+        plan_expires_at: Option<i64>,
+    ) -> StoreResult<String> {
+        let id = uuid::Uuid::new_v4().to_string();
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO orgs (id, name, key_digest, server_hash_digest, plan_expires_at, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id, name, key_digest, server_hash_digest, plan_expires_at, now()],
+            )?;
+            Ok(id.clone())
+        })
+    }
+
+    fn org_by_key(&self, key_digest: &[u8]) -> StoreResult<Option<Org>> {
+        self.with(|c| {
+            Ok(c.query_row(
+                "SELECT id, name, server_hash_digest, plan_expires_at, modes, consent_overrides
+                 FROM orgs WHERE key_digest = ?1",
+                params![key_digest],
+                |r| {
+                    Ok(Org {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        server_hash_digest: r.get(2)?,
+                        plan_expires_at: r.get(3)?,
+                        modes: r.get::<_, String>(4)?.split(',').map(str::to_string).collect(),
+                        consent_overrides: json_or_null(r.get(5)?),
+                    })
+                },
+            )
+            .optional()?)
+        })
+    }
+
+    fn create_session(&self, s: &SessionRow, metadata: &serde_json::Value) -> StoreResult<()> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            tx.execute(
+                "INSERT INTO entities (id, org_id, link_id, metadata, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![s.id, s.org_id, s.link_id, metadata.to_string(), s.created_at],
+            )?;
+            tx.execute(
+                "INSERT INTO sessions (id, org_id, version, link_id, params, consents, created_at, expires_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    s.id,
+                    s.org_id,
+                    s.version,
+                    s.link_id,
+                    s.params.to_string(),
+                    s.consents.as_ref().map(|c| c.to_string()),
+                    s.created_at,
+                    s.expires_at
+                ],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn session(&self, id: &str) -> StoreResult<Option<SessionRow>> {
+        self.with(|c| {
+            Ok(c.query_row(
+                "SELECT id, org_id, version, link_id, params, consents, created_at, expires_at, submitted
+                 FROM sessions WHERE id = ?1",
+                params![id],
+                session_row,
+            )
+            .optional()?)
+        })
+    }
+
+    fn submit_session(&self, id: &str) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute("UPDATE sessions SET submitted = 1 WHERE id = ?1", params![id])?;
+            Ok(())
+        })
+    }
+
+    fn create_entity(&self, e: &EntityRow) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO entities (id, org_id, link_id, metadata, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![e.id, e.org_id, e.link_id, e.metadata.to_string(), now()],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn entity(&self, org_id: &str, entity_id: &str) -> StoreResult<Option<EntityRow>> {
+        self.with(|c| {
+            Ok(c.query_row(
+                "SELECT id, org_id, link_id, metadata FROM entities WHERE id = ?1 AND org_id = ?2",
+                params![entity_id, org_id],
+                entity_row,
+            )
+            .optional()?)
+        })
+    }
+
+    fn entity_metadata(&self, entity_id: &str) -> StoreResult<Option<serde_json::Value>> {
+        self.with(|c| {
+            let text: Option<String> = c
+                .query_row("SELECT metadata FROM entities WHERE id = ?1", params![entity_id], |r| r.get(0))
+                .optional()?;
+            Ok(text.map(|t| json_or_null(Some(t))))
+        })
+    }
+
+    fn entity_by_link(&self, org_id: &str, link_id: &str) -> StoreResult<Option<EntityRow>> {
+        self.with(|c| {
+            Ok(c.query_row(
+                "SELECT id, org_id, link_id, metadata FROM entities WHERE org_id = ?1 AND link_id = ?2
+                 ORDER BY created_at DESC, rowid DESC LIMIT 1",
+                params![org_id, link_id],
+                entity_row,
+            )
+            .optional()?)
+        })
+    }
+
+    fn insert_statement(&self, s: &NewStatement) -> StoreResult<()> {
+        let digest = crate::crypto::sha256(&s.file).to_vec();
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let existing: Option<String> = tx
+                .query_row(
+                    "SELECT id FROM statements WHERE entity_id = ?1 AND file_digest = ?2",
+                    params![s.entity_id, digest],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(existing) = existing {
+                return Err(StoreError::Duplicate { existing });
+            }
+            let t = now();
+            tx.execute(
+                "INSERT INTO statements (id, entity_id, session_id, file, file_digest, password, declared_bank, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![s.id, s.entity_id, s.session_id, s.file, digest, s.password, s.declared_bank, t],
+            )?;
+            tx.execute(
+                "INSERT INTO jobs (statement_id, stage, updated_at) VALUES (?1, 'identity', ?2)",
+                params![s.id, t],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn statements(&self, entity_id: &str) -> StoreResult<Vec<StatementRow>> {
+        self.with(|c| {
+            let mut q = c.prepare_cached(&format!(
+                "SELECT {STATEMENT_COLUMNS} FROM statements WHERE entity_id = ?1 ORDER BY seq"
+            ))?;
+            let rows = q.query_map(params![entity_id], statement_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows)
+        })
+    }
+
+    fn session_statements(&self, session_id: &str) -> StoreResult<Vec<StatementRow>> {
+        self.with(|c| {
+            let mut q = c.prepare_cached(&format!(
+                "SELECT {STATEMENT_COLUMNS} FROM statements WHERE session_id = ?1 ORDER BY seq"
+            ))?;
+            let rows = q.query_map(params![session_id], statement_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows)
+        })
+    }
+
+    fn statement_input(&self, id: &str) -> StoreResult<Option<StatementInput>> {
+        self.with(|c| {
+            Ok(c.query_row("SELECT file, password, declared_bank FROM statements WHERE id = ?1", params![id], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .optional()?)
+        })
+    }
+
+    fn statement(&self, id: &str) -> StoreResult<Option<StatementRow>> {
+        self.with(|c| {
+            Ok(c.query_row(
+                &format!("SELECT {STATEMENT_COLUMNS} FROM statements WHERE id = ?1"),
+                params![id],
+                statement_row,
+            )
+            .optional()?)
+        })
+    }
+
+    fn delete_statement(&self, id: &str) -> StoreResult<bool> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            tx.execute("DELETE FROM jobs WHERE statement_id = ?1", params![id])?;
+            let n = tx.execute("DELETE FROM statements WHERE id = ?1", params![id])?;
+            tx.commit()?;
+            Ok(n > 0)
+        })
+    }
+
+    fn claim_job(&self) -> StoreResult<Option<Job>> {
+        self.with(|c| {
+            let row: Option<(i64, String, String)> = c
+                .query_row(
+                    "UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = ?1
+                     WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY id LIMIT 1)
+                     RETURNING id, statement_id, stage",
+                    params![now()],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
+                .optional()?;
+            Ok(row.and_then(|(id, statement_id, stage)| {
+                Stage::parse(&stage).map(|stage| Job { id, statement_id, stage })
+            }))
+        })
+    }
+
+    fn complete_stage(&self, job: &Job, statement_json: Option<&str>) -> StoreResult<()> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let col = job.stage.name();
+            if let Some(json) = statement_json {
+                tx.execute("UPDATE statements SET statement_json = ?1 WHERE id = ?2", params![json, job.statement_id])?;
+            }
+            tx.execute(&format!("UPDATE statements SET {col} = 'completed' WHERE id = ?1"), params![job.statement_id])?;
+            if job.stage == Stage::Transactions {
+                // The PDF is read; its password is not needed any more.
+                tx.execute("UPDATE statements SET password = NULL WHERE id = ?1", params![job.statement_id])?;
+            }
+            match job.stage.next() {
+                Some(next) => tx.execute(
+                    "UPDATE jobs SET stage = ?1, state = 'queued', updated_at = ?2 WHERE id = ?3",
+                    params![next.name(), now(), job.id],
+                )?,
+                None => tx.execute("DELETE FROM jobs WHERE id = ?1", params![job.id])?,
+            };
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn fail_stage(&self, job: &Job, message: &str) -> StoreResult<()> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let mut stage = Some(job.stage);
+            while let Some(s) = stage {
+                tx.execute(
+                    &format!("UPDATE statements SET {} = 'failed', message = ?1 WHERE id = ?2", s.name()),
+                    params![message, job.statement_id],
+                )?;
+                stage = s.next();
+            }
+            tx.execute("UPDATE statements SET password = NULL WHERE id = ?1", params![job.statement_id])?;
+            tx.execute("DELETE FROM jobs WHERE id = ?1", params![job.id])?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn requeue_running(&self) -> StoreResult<usize> {
+        self.with(|c| Ok(c.execute("UPDATE jobs SET state = 'queued' WHERE state = 'running'", [])?))
+    }
+}

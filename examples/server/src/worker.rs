@@ -1,0 +1,260 @@
+//! The processing workers: claim a job row, run its stage off the request
+//! path, store the result, queue the next stage. Stages run in the order of
+//! interface section 1: identity and metadata fraud, then transactions, then
+//! the analyses.
+
+use std::time::Duration;
+
+use bankscope::resources::Resource;
+use bankscope::taxonomy::FraudCategory;
+use bankscope::{Entity, Error, ErrorKind, Metadata, ReadOptions, Statement};
+use serde_json::json;
+use tokio::sync::watch;
+
+use crate::state::{AppState, UploadError};
+use crate::store::{Job, Stage, Store};
+
+/// Starts `n` workers; they stop when `stop` turns true.
+pub fn spawn(state: AppState, n: usize, stop: watch::Receiver<bool>) -> Vec<tokio::task::JoinHandle<()>> {
+    (0..n.max(1))
+        .map(|i| {
+            let state = state.clone();
+            let mut stop = stop.clone();
+            tokio::spawn(async move {
+                loop {
+                    if *stop.borrow() {
+                        break;
+                    }
+                    let store = state.store.clone();
+                    let claimed = tokio::task::spawn_blocking(move || store.claim_job()).await;
+                    match claimed {
+                        Ok(Ok(Some(job))) => {
+                            let st = state.clone();
+                            let started = std::time::Instant::now();
+                            let stage = job.stage.name();
+                            let statement = job.statement_id.clone();
+                            if let Err(e) = tokio::task::spawn_blocking(move || run(&st, &job)).await {
+                                tracing::error!(worker = i, error = %e, "job panicked");
+                            }
+                            tracing::info!(
+                                worker = i,
+                                stage,
+                                statement,
+                                ms = started.elapsed().as_millis() as u64,
+                                "stage done"
+                            );
+                        }
+                        Ok(Ok(None)) => {
+                            tokio::select! {
+                                _ = state.wake.notified() => {}
+                                _ = tokio::time::sleep(Duration::from_millis(500)) => {}
+                                _ = stop.changed() => {}
+                            }
+                        }
+                        Ok(Err(e)) => {
+                            tracing::error!(worker = i, error = %e, "claiming a job failed");
+                            tokio::time::sleep(Duration::from_secs(1)).await;
+                        }
+                        Err(e) => tracing::error!(worker = i, error = %e, "claim task failed"),
+                    }
+                }
+            })
+        })
+        .collect()
+}
+
+/// The code, HTTP status and message of a statement the core refused.
+pub fn upload_error(e: &Error) -> UploadError {
+    let (status, message) = match e.kind() {
+        ErrorKind::PasswordIncorrect => {
+            (400, "The PDF is password protected and the password is wrong or missing.".to_string())
+        }
+        ErrorKind::PdfIsImage => {
+            (400, format!("The PDF is a scan without a text layer; upload the bank's original PDF ({e})."))
+        }
+        ErrorKind::LimitExceeded => (413, format!("The statement is too large to process ({e}).")),
+        _ => (400, e.to_string()),
+    };
+    UploadError { status, code: e.kind().code().to_string(), message }
+}
+
+fn fail(state: &AppState, job: &Job, e: UploadError) {
+    let waiter = state.waiters.lock().ok().and_then(|mut w| w.remove(&job.statement_id));
+    let store = &state.store;
+    match waiter {
+        // The uploader is waiting: it gets the error and nothing stays stored.
+        Some(tx) if job.stage == Stage::Identity => {
+            if let Err(err) = store.delete_statement(&job.statement_id) {
+                tracing::error!(error = %err, "deleting a refused statement");
+            }
+            let _ = tx.send(Err(e));
+        }
+        // Nobody waits (a restart, or the upload answered already): progress shows the failure.
+        _ => {
+            if let Err(err) = store.fail_stage(job, &format!("{}: {}", e.code, e.message)) {
+                tracing::error!(error = %err, "recording a failed stage");
+            }
+        }
+    }
+}
+
+fn entity_of(store: &dyn Store, entity_id: &str, until: Stage) -> Result<Entity, String> {
+    let rows = store.statements(entity_id).map_err(|e| e.to_string())?;
+    let mut entity = Entity::new(None, Metadata::default());
+    entity.id = entity_id.parse().map_err(|e| format!("entity id: {e}"))?;
+    for row in rows {
+        let done = match until {
+            Stage::Identity => row.identity,
+            Stage::Transactions => row.transactions,
+            Stage::Analyses => row.analyses,
+        };
+        if done != bankscope::resources::ProgressStatus::Completed {
+            continue;
+        }
+        if let Some(json) = row.statement_json {
+            entity.statements.push(serde_json::from_str(&json).map_err(|e| format!("stored statement: {e}"))?);
+        }
+    }
+    Ok(entity)
+}
+
+/// Runs one stage of one job (blocking).
+pub fn run(state: &AppState, job: &Job) {
+    let result = match job.stage {
+        Stage::Identity => identity(state, job),
+        Stage::Transactions => transactions(state, job),
+        Stage::Analyses => analyses(state, job),
+    };
+    if let Err(e) = result {
+        fail(state, job, e);
+    }
+}
+
+fn internal(message: impl Into<String>) -> UploadError {
+    UploadError { status: 500, code: "INTERNAL".into(), message: message.into() }
+}
+
+fn identity(state: &AppState, job: &Job) -> Result<(), UploadError> {
+    let store = &state.store;
+    let Some((bytes, password, declared_bank)) =
+        store.statement_input(&job.statement_id).map_err(|e| internal(e.to_string()))?
+    else {
+        return Ok(()); // deleted meanwhile
+    };
+    let row = store.statement(&job.statement_id).map_err(|e| internal(e.to_string()))?;
+    let entity_id = row.map(|r| r.entity_id).unwrap_or_default();
+    let options = ReadOptions { password, declared_bank, ..ReadOptions::default() };
+    let (mut statement, _) = bankscope::read_pdf_with_forensics(&bytes, &options).map_err(|e| upload_error(&e))?;
+    statement.id = job.statement_id.parse().map_err(|e| internal(format!("statement id: {e}")))?;
+
+    // The same account and period already in the entity (another copy of one statement).
+    let earlier = entity_of(store.as_ref(), &entity_id, Stage::Identity).map_err(internal)?;
+    if let Some(dup) = earlier.statements.iter().find(|s| {
+        s.id != statement.id
+            && s.bank == statement.bank
+            && s.identity.account_number == statement.identity.account_number
+            && s.identity.period_from == statement.identity.period_from
+            && s.identity.period_to == statement.identity.period_to
+            && s.transactions.len() == statement.transactions.len()
+    }) {
+        return Err(UploadError {
+            status: 409,
+            code: "DUPLICATE_STATEMENT".into(),
+            message: format!(
+                "This statement (account {}, {} to {}) was already uploaded as statement {}.",
+                statement.identity.account_number,
+                statement.identity.period_from.map(|d| d.to_string()).unwrap_or_default(),
+                statement.identity.period_to.map(|d| d.to_string()).unwrap_or_default(),
+                dup.id
+            ),
+        });
+    }
+
+    let summary = identity_summary(&entity_id, &statement);
+    let json = serde_json::to_string(&statement).map_err(|e| internal(e.to_string()))?;
+    store.complete_stage(job, Some(&json)).map_err(|e| internal(e.to_string()))?;
+    state.wake.notify_one();
+    if let Some(tx) = state.waiters.lock().ok().and_then(|mut w| w.remove(&job.statement_id)) {
+        let _ = tx.send(Ok(summary));
+    }
+    Ok(())
+}
+
+/// What an upload answers once identity is read: the statement's identity and
+/// its metadata fraud findings.
+fn identity_summary(entity_id: &str, statement: &Statement) -> serde_json::Value {
+    let mut one = Entity::new(None, Metadata::default());
+    if let Ok(id) = entity_id.parse() {
+        one.id = id;
+    }
+    one.statements.push(statement.clone());
+    let mut fraud = one.fraud();
+    fraud.fraud_type.retain(|f| f.fraud_category == FraudCategory::Metadata);
+    let sid = statement.id.to_string();
+    fraud.fraudulent_statements.retain(|s| fraud.fraud_type.iter().any(|f| f.statement_id.as_deref() == Some(s)));
+    let account_id = one.accounts().first().map(|a| a.info.account_id.clone()).unwrap_or_default();
+    let i = &statement.identity;
+    json!({
+        "statement_id": sid,
+        "bank_name": statement.bank,
+        "account_id": account_id,
+        "identity": {
+            "name": i.name,
+            "address": i.address,
+            "account_number": i.account_number,
+            "ifsc": i.ifsc,
+            "micr": i.micr,
+            "account_category": i.account_category,
+            "account_type": i.account_type,
+            "credit_limit": i.credit_limit,
+        },
+        "date_range": {
+            "from_date": i.period_from.map(|d| d.to_string()),
+            "to_date": i.period_to.map(|d| d.to_string()),
+        },
+        "is_fraud": !fraud.fraud_type.is_empty(),
+        "fraud": fraud,
+    })
+}
+
+fn transactions(state: &AppState, job: &Job) -> Result<(), UploadError> {
+    let store = &state.store;
+    let Some(row) = store.statement(&job.statement_id).map_err(|e| internal(e.to_string()))? else { return Ok(()) };
+    let Some(json) = row.statement_json else { return Err(internal("identity stage left no statement")) };
+    let mut statement: Statement = serde_json::from_str(&json).map_err(|e| internal(e.to_string()))?;
+    let metadata = entity_metadata(state, &row.entity_id);
+    let holder = statement.identity.name.clone();
+    bankscope::enrich::enrich(&mut statement.transactions, &metadata, &holder);
+    let json = serde_json::to_string(&statement).map_err(|e| internal(e.to_string()))?;
+    store.complete_stage(job, Some(&json)).map_err(|e| internal(e.to_string()))?;
+    state.wake.notify_one();
+    Ok(())
+}
+
+fn entity_metadata(state: &AppState, entity_id: &str) -> Metadata {
+    // The entity row is read without an organisation filter: the job belongs to it.
+    state
+        .store
+        .entity_metadata(entity_id)
+        .ok()
+        .flatten()
+        .and_then(|v| serde_json::from_value(v).ok())
+        .unwrap_or_default()
+}
+
+fn analyses(state: &AppState, job: &Job) -> Result<(), UploadError> {
+    let store = &state.store;
+    let Some(row) = store.statement(&job.statement_id).map_err(|e| internal(e.to_string()))? else { return Ok(()) };
+    let mut entity = entity_of(store.as_ref(), &row.entity_id, Stage::Transactions).map_err(internal)?;
+    entity.metadata = entity_metadata(state, &row.entity_id);
+    // Every analysis the core computes must compute over the entity with this statement.
+    for resource in Resource::ALL.iter().copied().filter(|r| *r != Resource::XlsxReport) {
+        match entity.response_json(resource, None) {
+            Ok(_) => {}
+            Err(Error::InvalidArgument { name, .. }) if name == "resource" => {}
+            Err(e) => return Err(UploadError { status: 500, code: e.kind().code().into(), message: e.to_string() }),
+        }
+    }
+    store.complete_stage(job, None).map_err(|e| internal(e.to_string()))?;
+    Ok(())
+}
