@@ -1,35 +1,67 @@
 //! `bankscope`: statements from a shell.
 //!
 //! ```text
-//! bankscope text FILE.pdf [--password P]   print each page's text in reading order
+//! bankscope analyze FILE_OR_DIR... [--password P] [--bank NAME] [--out DIR] [--entity[=NAME]]
+//! bankscope text FILE.pdf [--password P]
 //! ```
 //!
-//! Arguments are parsed by hand: two subcommand shapes do not justify a parser
-//! dependency. Exit codes name the error kind (see [`exit_code`]).
+//! Arguments are parsed by hand: two subcommands with a handful of flags do
+//! not justify a parser dependency. Exit codes name the outcome (see
+//! [`exit::EXIT_CODES`]) and are the same for both commands.
+
+mod analyze;
+mod exit;
+mod pretty;
+mod progress;
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use bankscope::pdf::{self, OpenOptions};
-use bankscope::{Error, ErrorKind};
 
-const USAGE: &str = "usage: bankscope text FILE.pdf [--password P]
+use crate::exit::Exit;
 
+const USAGE: &str = "\
+usage: bankscope analyze FILE_OR_DIR... [--password P]... [--bank NAME] [--out DIR] [--entity[=NAME]]
+       bankscope text FILE.pdf [--password P]
+       bankscope --help | --version";
+
+const HELP: &str = "\
 commands:
-  text    print each page's text in reading order (pages separated by form feed)
+  analyze   read bank statements, print a summary of each, write the JSON responses
+  text      print each page's text in reading order (pages separated by form feed)
 
-exit codes: 0 ok, 2 usage, 3 file not readable, 10 wrong or missing password,
-  11 no text layer (scanned), 12 limit exceeded, 13 malformed PDF, 1 other";
+analyze reads each FILE (a statement PDF, or Account Aggregator data as .json or
+.xml) and prints bank, holder, account number, period, transaction count, opening
+and closing balance, whether the running balance reconciles, and fraud flags. It
+writes one JSON file per read endpoint of the interface:
 
-/// The process exit code for an error kind; stable, documented in `--help`.
-fn exit_code(e: &Error) -> u8 {
-    match e.kind() {
-        ErrorKind::PasswordIncorrect => 10,
-        ErrorKind::PdfIsImage => 11,
-        ErrorKind::LimitExceeded => 12,
-        ErrorKind::Malformed => 13,
-        _ => 1,
-    }
+  DIR/<file stem>/accounts.json, identity.json, transactions.json, ...
+
+(every endpoint this build computes; xlsx is not written).
+
+  -p, --password P   PDF password; repeat it to try several in order on each
+                     encrypted file (e.g. --password ABCD0101 --password 12345)
+  -b, --bank NAME    the bank the statements are from (sbi, hdfc, \"Bank of India\");
+                     needed when the bank cannot be detected, refused when it differs
+  -o, --out DIR      output directory (default: bankscope-out)
+  -e, --entity[=NAME]
+                     read ALL inputs into one entity (statements of one account
+                     merge, overlaps counted once) written to DIR/NAME/; NAME
+                     defaults to the directory's name when one directory is
+                     given, else \"entity\"
+
+A directory argument is one entity of its .pdf/.json/.xml files (name order, not
+recursive), written to DIR/<directory name>/. Output directories with the same
+name get -2, -3, ... A progress bar is drawn on stderr when it is a terminal.
+
+A file that fails gets a one-line message on stderr and the other files still
+run. The exit code is that of the FIRST failure in input order (directories in
+file-name order), or 0 when every file was read and every JSON file written.
+";
+
+fn help() -> String {
+    format!("{USAGE}\n\n{HELP}\n{}", exit::table())
 }
 
 struct TextArgs {
@@ -58,59 +90,77 @@ fn parse_text_args(args: &[String]) -> Result<TextArgs, String> {
     Ok(TextArgs { file: file.ok_or("missing FILE")?, password })
 }
 
-fn text(args: &[String]) -> ExitCode {
+fn text(args: &[String]) -> Exit {
     let args = match parse_text_args(args) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("bankscope text: {e}\n{USAGE}");
-            return ExitCode::from(2);
+            return Exit::Usage;
         }
     };
     let bytes = match std::fs::read(&args.file) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("bankscope: cannot read {}: {e}", args.file);
-            return ExitCode::from(3);
+            return Exit::Unreadable;
         }
     };
+    let password_given = args.password.is_some();
     let options = OpenOptions { password: args.password, ..OpenOptions::default() };
     let pages = match pdf::extract(&bytes, &options) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("bankscope: {}: {e}", args.file);
-            return ExitCode::from(exit_code(&e));
+            eprintln!("bankscope: {}", exit::message(&args.file, &e, password_given));
+            return Exit::of(e.kind());
         }
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for page in &pages {
         // Like pdftotext: each page ends with a form feed.
         if write!(out, "{}\x0c", pdf::layout_text(page)).is_err() {
-            return ExitCode::SUCCESS; // a closed pipe (`| head`) is not an error
+            return Exit::Ok; // a closed pipe (`| head`) is not an error
         }
     }
     let _ = out.flush();
-    ExitCode::SUCCESS
+    Exit::Ok
+}
+
+fn analyze(args: &[String]) -> Exit {
+    match analyze::parse(args) {
+        Ok(a) if a.help => {
+            println!("{}", help());
+            Exit::Ok
+        }
+        Ok(a) => analyze::run(&a),
+        Err(e) => {
+            eprintln!("bankscope analyze: {e}\n{USAGE}");
+            Exit::Usage
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("text") => text(args.get(1..).unwrap_or_default()),
+    let rest = args.get(1..).unwrap_or_default();
+    let exit = match args.first().map(String::as_str) {
+        Some("analyze") => analyze(rest),
+        Some("text") => text(rest),
         Some("--version" | "-V") => {
             println!("bankscope {}", bankscope::VERSION);
-            ExitCode::SUCCESS
+            Exit::Ok
         }
         Some("--help" | "-h" | "help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
+            println!("{}", help());
+            Exit::Ok
         }
         Some(other) => {
             eprintln!("bankscope: unknown command {other:?}\n{USAGE}");
-            ExitCode::from(2)
+            Exit::Usage
         }
         None => {
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
+            eprintln!("{USAGE}\n(bankscope --help for more)");
+            Exit::Usage
         }
-    }
+    };
+    exit.into()
 }

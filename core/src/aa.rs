@@ -8,7 +8,7 @@
 //! - the decrypted FI fetch envelope `{"FI": [{"fipID", "data": [{"decryptedFI": ...}]}]}`,
 //!   whose `decryptedFI` is either of the JSON forms or the XML as a string.
 //!
-//! Every form is first turned into one small tree of [`Node`]s with lowercase
+//! Every form is first turned into one small tree of `Node`s with lowercase
 //! names, so the reading below is written once. Each `Account` becomes one
 //! statement with source `online`.
 

@@ -6,6 +6,8 @@
 //! is `completed`; a host that processes in stages (the server) replaces
 //! `progress` with its own statuses.
 
+mod score;
+
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 

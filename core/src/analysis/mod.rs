@@ -12,6 +12,7 @@ pub mod categories;
 pub mod lender;
 pub mod recurring;
 pub mod salary;
+pub mod score;
 pub mod top;
 
 use chrono::{Datelike, NaiveDate, NaiveDateTime};

@@ -22,14 +22,15 @@ impl Vocabulary for StatementVocabulary {
     }
 }
 
-/// Upper-case alphanumeric tokens of a label: `"Chq./Ref.No."` → `CHQ REF NO`.
+/// Upper-case alphanumeric tokens of a label without its currency
+/// qualifier: `"Chq./Ref.No."` → `CHQ REF NO`, `"Withdrawal (in Rs.)"` →
+/// `WITHDRAWAL` (the `IN` of "in Rs." / "in INR" goes with the currency).
 fn tokens(label: &str) -> Vec<String> {
-    label
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|t| !t.is_empty())
-        .map(str::to_uppercase)
-        .filter(|t| !matches!(t.as_str(), "INR" | "RS" | "RUPEES"))
-        .collect()
+    let currency = |t: &str| matches!(t, "INR" | "RS" | "RUPEES");
+    let all: Vec<String> =
+        label.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_uppercase).collect();
+    let qualified = all.iter().any(|t| currency(t));
+    all.into_iter().filter(|t| !(currency(t) || (qualified && t == "IN"))).collect()
 }
 
 /// The kind of a column header label, `None` when it names none the reader knows.
@@ -158,13 +159,30 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
         Some(SpecialKind::CarriedForward)
     } else if starts(CLOSING) {
         Some(SpecialKind::Closing)
-    } else if starts(TOTAL) {
+    } else if starts(TOTAL) || total_of_a_column(&n) {
         Some(SpecialKind::Total)
     } else if starts(END) || END_ANYWHERE.iter().any(|l| n.contains(l)) || page_number(&n) {
         Some(SpecialKind::End)
     } else {
         None
     }
+}
+
+/// `TOTAL WITHDRAWALS`, `TOTAL DEPOSITS 6,44,937.86`, `TOTAL DR`: a total
+/// named after an amount column (Bank of India's closing summary). `TOTAL
+/// ENERGIES` (a merchant) names no column.
+/// Only the label and figures: `TOTAL CREDIT CARD PAYMENT` (a narration) is
+/// not one.
+fn total_of_a_column(n: &str) -> bool {
+    let Some(rest) = n.strip_prefix("TOTAL ") else {
+        return false;
+    };
+    let numeric = |w: &str| w.bytes().all(|b| b.is_ascii_digit());
+    let label: Vec<&str> = rest.split(' ').take_while(|w| !numeric(w)).collect();
+    let figures_only = rest.split(' ').skip(label.len()).all(numeric);
+    figures_only
+        && column_kind(&label.join(" "))
+            .is_some_and(|k| matches!(k, ColumnKind::Debit | ColumnKind::Credit | ColumnKind::Amount))
 }
 
 /// `PAGE 2`, `PAGE 2 OF 5`, `PAGE NO 2`, `2 OF 5`.
@@ -222,6 +240,12 @@ mod tests {
             ("BALANCE(INR)", Balance),
             ("S No.", Serial),
             ("Transaction Id", Ref),
+            // Bank of India (the groff trial statement): "(in Rs.)".
+            ("Sl No", Serial),
+            ("Withdrawal (in Rs.)", Debit),
+            ("Deposits (in Rs.)", Credit),
+            ("Balance (in Rs.)", Balance),
+            ("Amount in INR", Amount),
         ] {
             assert_eq!(column_kind(label), Some(kind), "{label}");
         }
@@ -239,6 +263,12 @@ mod tests {
         assert_eq!(special("TRANSACTION TOTAL", false), Some(SpecialKind::Total));
         assert_eq!(special("Total", false), Some(SpecialKind::Total));
         assert_eq!(special("TOTAL ENERGIES", false), None);
+        assert_eq!(special("Total Withdrawals", false), Some(SpecialKind::Total));
+        assert_eq!(special("Total Deposits 6,44,937.86", false), Some(SpecialKind::Total));
+        assert_eq!(special("TOTAL DR", false), Some(SpecialKind::Total));
+        assert_eq!(special("Total Withdrawal Amount", false), Some(SpecialKind::Total));
+        assert_eq!(special("TOTAL CREDIT CARD PAYMENT", false), None);
+        assert_eq!(special("TOTAL DEPOSITS MADE 5", false), None);
         assert_eq!(special("TOTAL", true), None);
         assert_eq!(special("Page 2 of 5", false), Some(SpecialKind::End));
         assert_eq!(special("*** End of Statement ***", false), Some(SpecialKind::End));
