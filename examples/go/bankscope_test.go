@@ -3,9 +3,11 @@ package bankscope
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -224,5 +226,37 @@ func TestStatusNamesAndVersion(t *testing.T) {
 	}
 	if v := Version(); v == "" || strings.Count(v, ".") != 2 {
 		t.Fatalf("version %q", v)
+	}
+}
+
+// Goroutines sharing one entity read in parallel, and each failure carries its
+// own message although the library keeps messages per OS thread.
+func TestConcurrentReadsKeepTheirOwnErrors(t *testing.T) {
+	e := newEntity(t, nil)
+	var wg sync.WaitGroup
+	errs := make(chan error, 16)
+	for g := 0; g < 16; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := 0; i < 50; i++ {
+				name := fmt.Sprintf("nope-%d-%d", g, i)
+				_, err := e.Get(name, "")
+				var be *Error
+				if !errors.As(err, &be) || be.Message != fmt.Sprintf("unknown resource %q", name) {
+					errs <- fmt.Errorf("%s: got %v", name, err)
+					return
+				}
+				if _, err := e.Get("accounts", ""); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
 	}
 }
