@@ -9,17 +9,143 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
+/** The statements of one customer and every analysis over them. */
+export declare class Entity {
+  /** An empty entity. */
+  constructor(options?: EntityOptions | undefined | null)
+  /** The entity id (UUID4 text). */
+  get entityId(): string
+  /** The caller's customer identifier. */
+  get linkId(): string | null
+  /**
+   * Reads a statement PDF into the entity on the libuv thread pool.
+   * Rejects with an Error whose `code` is the error kind
+   * (`PASSWORD_INCORRECT`, ...); nothing is added then.
+   */
+  addPdf(data: Buffer, options?: PdfOptions | undefined | null): Promise<StatementSummary>
+  /** `addPdf` on the calling thread (blocks the event loop while reading). */
+  addPdfSync(data: Buffer, options?: PdfOptions | undefined | null): StatementSummary
+  /**
+   * Reads Account Aggregator data (JSON or XML, as text or bytes); one
+   * summary per account in it. Nothing is added on error.
+   */
+  addAa(data: string | Buffer, bankName?: string | undefined | null): Array<StatementSummary>
+  /**
+   * The JSON text of a read endpoint by its interface name
+   * (`"accounts"`, `"get_expense_categories"`, `"monthly_analysis_updated"`, ...).
+   */
+  responseJson(resource: string, accountId?: string | undefined | null): string
+  /** `GET .../accounts/`: the accounts, progress and fraud. */
+  accounts(): any
+  /** `GET .../identity/`: holder name, address and account per account. */
+  identity(): any
+  /** `GET .../transactions/`: every transaction, of one account or all. */
+  transactions(accountId?: string | undefined | null): any
+  /** `GET .../salary/`: salary credits. */
+  salary(accountId?: string | undefined | null): any
+  /** `GET .../recurring_transactions/`: recurring credit and debit sets. */
+  recurringTransactions(accountId?: string | undefined | null): any
+  /** `GET .../lender_transactions/`: transactions with lenders. */
+  lenderTransactions(accountId?: string | undefined | null): any
+  /** `GET .../get_expense_categories/`: expense shares by category. */
+  expenseCategories(accountId?: string | undefined | null): any
+  /** `GET .../top_credits_debits/`: top five credits and debits per month. */
+  topCreditsDebits(): any
+  /** `GET .../monthly_analysis_updated/`: monthly credits, debits, balances. */
+  monthlyAnalysis(): any
+  /** `GET .../predictors/`: underwriting predictors per account. */
+  predictors(): any
+  /** `GET .../score/`: the score per account. */
+  score(): any
+}
+
+/**
+ * Reads one statement PDF file into a new `Entity` on the libuv thread pool.
+ * Rejects with the error kind's `code`, or `ENOENT`/`EACCES`/`EISDIR`/`EIO`
+ * when the file cannot be read.
+ */
+export declare function analyze(path: string, options?: AnalyzeOptions | undefined | null): Promise<Entity>
+
+/** Options of `analyze`. */
+export interface AnalyzeOptions {
+  /** The PDF password, when it has one. */
+  password?: string
+  /** The bank the statement is declared to be from; see `PdfOptions`. */
+  bankName?: string
+  /** The new entity's customer identifier. */
+  linkId?: string
+  /** Hints about the customer. */
+  metadata?: Metadata
+}
+
+/** Options of `new Entity(...)`. */
+export interface EntityOptions {
+  /** The caller's customer identifier. */
+  linkId?: string
+  /** Hints about the customer. */
+  metadata?: Metadata
+}
+
 /** The stable codes of every error kind, for `switch (err.code)`. */
 export declare function errorCodes(): Array<string>
 
 /** Formats paise as rupees with Indian digit grouping (`"-5,30,000.00"`). */
 export declare function formatAmount(paise: number): string
 
+/** Hints about the customer (the session `metadata` of the interface). */
+export interface Metadata {
+  /** The customer's names, for name matching and self-transfer detection. */
+  names?: Array<string>
+  /** Employers, for salary detection. */
+  employerNames?: Array<string>
+  /** Companies whose transfers count as the customer's own. */
+  companiesForSelfTransfer?: Array<string>
+}
+
 /**
  * Parses an amount as Indian statements print it (`"1,23,456.78 Dr"`) into
  * integer paise. Throws an Error with code `INVALID_ARGUMENT` otherwise.
  */
 export declare function parseAmount(text: string): number
+
+/** Options of `addPdf` and `addPdfSync`. */
+export interface PdfOptions {
+  /** The PDF password, when it has one. */
+  password?: string
+  /**
+   * The bank the statement is declared to be from (`"hdfc"`, `"HDFC Bank"`);
+   * a statement of another bank is refused with `BANK_NAME_MISMATCH`.
+   */
+  bankName?: string
+}
+
+/** What reading one statement gave (keys as in the Python binding). */
+export interface StatementSummary {
+  /** The statement id (UUID4 text). */
+  statement_id: string
+  /** The account it joined. */
+  account_id: string
+  /** `pdf` or `online`. */
+  source: string
+  /** Bank identifier (`hdfc`, `sbi`, ...). */
+  bank: string
+  /** Account holder. */
+  name: string
+  /** Account number as printed. */
+  account_number: string
+  /** First day of the statement period (`YYYY-MM-DD`). */
+  period_from?: string
+  /** Last day of the statement period (`YYYY-MM-DD`). */
+  period_to?: string
+  /** Transactions read. */
+  transactions: number
+  /** Opening balance in rupees. */
+  opening_balance?: number
+  /** Closing balance in rupees. */
+  closing_balance?: number
+  /** Rows where the running balance breaks; 0 when the statement reconciles. */
+  balance_breaks: number
+}
 
 /** The library version. */
 export declare function version(): string

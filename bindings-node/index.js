@@ -835,6 +835,8 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.Entity = nativeBinding.Entity
+module.exports.analyze = nativeBinding.analyze
 module.exports.errorCodes = nativeBinding.errorCodes
 module.exports.formatAmount = nativeBinding.formatAmount
 module.exports.parseAmount = nativeBinding.parseAmount

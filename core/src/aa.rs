@@ -291,6 +291,7 @@ fn read_account(account: &Node, declared_bank: Option<&str>, fip: Option<&str>) 
         transactions,
         balance_breaks,
         processed_at: Utc::now(),
+        forensics: None,
     })
 }
 

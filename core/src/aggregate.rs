@@ -141,6 +141,7 @@ mod tests {
             transactions: txns,
             balance_breaks: vec![],
             processed_at: Utc::now(),
+            forensics: None,
         }
     }
 

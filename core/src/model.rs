@@ -188,6 +188,10 @@ pub struct Statement {
     pub balance_breaks: Vec<BalanceBreak>,
     /// When bankscope finished reading it.
     pub processed_at: DateTime<Utc>,
+    /// What the metadata fraud checks need of the PDF's forensic record;
+    /// `None` for Account Aggregator statements and PDFs read without it.
+    #[serde(default)]
+    pub forensics: Option<crate::analysis::fraud::ForensicDigest>,
 }
 
 /// Optional hints a caller gives for one customer (session `metadata`).

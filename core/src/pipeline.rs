@@ -9,6 +9,7 @@ use std::fmt;
 use chrono::Utc;
 use uuid::Uuid;
 
+use crate::analysis::fraud::ForensicDigest;
 use crate::error::Result;
 use crate::extract::{self, Extracted};
 use crate::limits::Limits;
@@ -58,14 +59,18 @@ pub fn read_pdf(bytes: &[u8], options: &ReadOptions) -> Result<Statement> {
 }
 
 /// [`read_pdf`] plus the PDF's forensic record (producer, revisions, fonts,
-/// hidden text) for the metadata fraud checks, from one open of the file.
+/// hidden text) for the metadata fraud checks, from one open of the file. The
+/// returned statement keeps the digest the checks need
+/// ([`Statement::forensics`]).
 pub fn read_pdf_with_forensics(bytes: &[u8], options: &ReadOptions) -> Result<(Statement, pdf::Forensics)> {
     let open = OpenOptions { password: options.password.clone(), limits: options.limits.clone() };
     let doc = pdf::open(bytes, &open)?;
     let pages = doc.pages()?;
     let extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
     let forensics = doc.forensics()?;
-    Ok((statement(extracted), forensics))
+    let mut statement = statement(extracted);
+    statement.forensics = Some(ForensicDigest::new(&forensics, &pages, &statement.transactions));
+    Ok((statement, forensics))
 }
 
 /// A statement from what the reader found: reconciled and hashed.
@@ -81,5 +86,6 @@ pub fn statement(extracted: Extracted) -> Statement {
         transactions,
         balance_breaks,
         processed_at: Utc::now(),
+        forensics: None,
     }
 }

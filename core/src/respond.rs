@@ -6,7 +6,10 @@
 //! is `completed`; a host that processes in stages (the server) replaces
 //! `progress` with its own statuses.
 
+mod fraud;
 mod score;
+
+pub use fraud::AccountFinding;
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -16,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::model::{Entity, Statement};
 use crate::money::Money;
 use crate::resources::{
-    AccountShape, AccountsResponse, Fraud, IdentityItem, IdentityResponse, Progress, ProgressStatus, Resource,
+    AccountShape, AccountsResponse, IdentityItem, IdentityResponse, Progress, ProgressStatus, Resource,
     TransactionItem, TransactionsResponse,
 };
 
@@ -85,10 +88,11 @@ impl Entity {
         Ok(summaries)
     }
 
-    /// Reads a statement PDF ([`crate::read_pdf`]), enriches its transactions
-    /// and adds it to this entity. Nothing is added on error.
+    /// Reads a statement PDF with its forensic digest
+    /// ([`crate::read_pdf_with_forensics`]), enriches its transactions and adds
+    /// it to this entity. Nothing is added on error.
     pub fn add_pdf(&mut self, bytes: &[u8], options: &crate::ReadOptions) -> Result<StatementSummary> {
-        let mut s = crate::read_pdf(bytes, options)?;
+        let (mut s, _) = crate::read_pdf_with_forensics(bytes, options)?;
         let holder = s.identity.name.clone();
         crate::enrich::enrich(&mut s.transactions, &self.metadata, &holder);
         let summary = StatementSummary::of(self.id, &s);
@@ -139,11 +143,6 @@ impl Entity {
                 }
             }
         }
-    }
-
-    /// Fraud found so far.
-    pub fn fraud(&self) -> Fraud {
-        Fraud::default()
     }
 
     /// `GET .../accounts/`.

@@ -9,6 +9,7 @@
 //! `description`, `merchant_category` and `clean_note`.
 
 pub mod categories;
+pub mod fraud;
 pub mod lender;
 pub mod recurring;
 pub mod salary;

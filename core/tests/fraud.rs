@@ -1,0 +1,176 @@
+//! Fraud through the whole read: clean fixtures raise none; the tampered
+//! files of `fixtures/tampered/` (made by its `generate.py`) raise what their
+//! edit should.
+
+use std::path::{Path, PathBuf};
+
+use bankscope::analysis::fraud::metadata;
+use bankscope::model::{Entity, Metadata};
+use bankscope::money::Money;
+use bankscope::respond::AccountFinding;
+use bankscope::taxonomy::FraudType;
+use bankscope::{ReadOptions, TxnType};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
+}
+
+/// The password in a fixture's truth JSON (`""` and missing mean none).
+fn password(pdf: &Path) -> Option<String> {
+    let truth = pdf.with_extension("truth.json");
+    let text = std::fs::read(&truth).unwrap_or_else(|e| panic!("{}: {e}", truth.display()));
+    let v: serde_json::Value = serde_json::from_slice(&text).unwrap_or_else(|e| panic!("{}: {e}", truth.display()));
+    v["password"].as_str().filter(|p| !p.is_empty()).map(str::to_string)
+}
+
+fn pdfs(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "pdf"))
+        .collect();
+    out.sort();
+    out
+}
+
+/// One entity holding `pdf`, read through `Entity::add_pdf`.
+fn entity_of(pdf: &Path, password: Option<String>) -> Entity {
+    let bytes = std::fs::read(pdf).unwrap_or_else(|e| panic!("{}: {e}", pdf.display()));
+    let mut e = Entity::new(None, Metadata::default());
+    e.add_pdf(&bytes, &ReadOptions { password, ..ReadOptions::default() })
+        .unwrap_or_else(|err| panic!("{}: {err}", pdf.display()));
+    e
+}
+
+fn describe(findings: &[AccountFinding]) -> String {
+    findings.iter().map(|f| format!("{}: {}", f.finding.fraud_type, f.finding.reason)).collect::<Vec<_>>().join("\n  ")
+}
+
+#[test]
+fn clean_fixtures_raise_no_fraud() {
+    let files: Vec<PathBuf> =
+        pdfs(&fixtures().join("statements")).into_iter().chain(pdfs(&fixtures().join("holdout"))).collect();
+    // 50 statements + the holdout (fixtures/statements/README.md).
+    assert_eq!(files.len(), 51);
+    let mut dirty = Vec::new();
+    for pdf in &files {
+        let e = entity_of(pdf, password(pdf));
+        let s = &e.statements[0];
+        let Some(digest) = &s.forensics else { panic!("{}: add_pdf keeps the forensic digest", pdf.display()) };
+        // The mixed-font check has something to look at: every row's amount
+        // (at least) is found among the page's words, all in one font family.
+        let figures: u32 = digest.table_fonts.iter().map(|f| f.figures).sum();
+        assert!(figures as usize >= s.transactions.len(), "{}: {:?}", pdf.display(), digest.table_fonts);
+        assert_eq!(digest.table_fonts.len(), 1, "{}: {:?}", pdf.display(), digest.table_fonts);
+        let findings = e.fraud_findings();
+        let fraud = e.fraud();
+        assert_eq!(fraud.fraud_type.len(), findings.len());
+        if !findings.is_empty() || !fraud.fraudulent_statements.is_empty() {
+            dirty.push(format!("{}:\n  {}", pdf.display(), describe(&findings)));
+        }
+    }
+    assert!(dirty.is_empty(), "clean fixtures with fraud:\n{}", dirty.join("\n"));
+}
+
+/// `fixtures/tampered/manifest.json`.
+fn tampered() -> Vec<serde_json::Value> {
+    let path = fixtures().join("tampered/manifest.json");
+    let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let v: serde_json::Value = serde_json::from_slice(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    v["files"].as_array().cloned().unwrap_or_default()
+}
+
+/// The tampered file `name` read into an entity, with its manifest entry.
+fn read_tampered(name: &str) -> (Entity, serde_json::Value) {
+    let Some(entry) = tampered().into_iter().find(|f| f["file"] == name) else { panic!("{name} not in the manifest") };
+    (entity_of(&fixtures().join("tampered").join(name), None), entry)
+}
+
+fn fraud_types(e: &Entity) -> Vec<String> {
+    let mut types: Vec<String> = e.fraud().fraud_type.iter().map(|f| f.fraud_type.to_string()).collect();
+    types.sort();
+    types.dedup();
+    types
+}
+
+#[test]
+fn every_tampered_file_raises_what_its_edit_should() {
+    let files = tampered();
+    assert_eq!(files.len(), 4);
+    for entry in files {
+        let name = entry["file"].as_str().unwrap_or_default();
+        let (e, _) = read_tampered(name);
+        let mut expected: Vec<String> = entry["expected_fraud_types"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|t| t.as_str().map(str::to_string)).collect())
+            .unwrap_or_default();
+        expected.sort();
+        assert_eq!(fraud_types(&e), expected, "{name}:\n  {}", describe(&e.fraud_findings()));
+        let fraud = e.fraud();
+        let statement = e.statements[0].id.to_string();
+        let want: Vec<String> = if expected.is_empty() { vec![] } else { vec![statement] };
+        assert_eq!(fraud.fraudulent_statements, want, "{name}");
+    }
+}
+
+#[test]
+fn acrobat_edit_is_seen_in_the_structure() {
+    let (e, _) = read_tampered("acrobat_touchup.pdf");
+    let Some(d) = &e.statements[0].forensics else { panic!("a PDF keeps its digest") };
+    assert_eq!((d.revisions, d.touchup_text_edit), (2, true));
+    // 3 (Acrobat) + 1 (ModDate five weeks after creation) + 2 (update) + 3 (TouchUp).
+    assert_eq!(metadata::score(d, "kotak"), 9);
+    // The statement itself still reads: the edit left the table alone.
+    assert!(e.statements[0].balance_breaks.is_empty());
+}
+
+#[test]
+fn sejda_resave_is_an_editing_tool() {
+    let (e, _) = read_tampered("sejda_resave.pdf");
+    let f = e.fraud_findings();
+    let author: Vec<&str> = f
+        .iter()
+        .filter(|f| f.finding.fraud_type == FraudType::AuthorFraud)
+        .map(|f| f.finding.reason.as_str())
+        .collect();
+    assert_eq!(author.len(), 1);
+    assert!(author[0].contains("SAMBox") || author[0].contains("sejda"), "{}", author[0]);
+}
+
+#[test]
+fn one_digit_edit_is_caught_at_its_row() {
+    let (e, entry) = read_tampered("one_digit_edit.pdf");
+    let row = &entry["row"];
+    let printed = Money::parse(row["printed"].as_str().unwrap_or_default()).unwrap_or_default();
+    let date = row["date"].as_str().unwrap_or_default();
+    let kind = if row["type"] == "debit" { TxnType::Debit } else { TxnType::Credit };
+    let s = &e.statements[0];
+    // The row as the edited PDF prints it.
+    let Some(edited) = s
+        .transactions
+        .iter()
+        .find(|t| t.date.format("%Y-%m-%d %H:%M:%S").to_string() == date && t.amount == printed && t.kind == kind)
+    else {
+        panic!("no row of {} on {date}", printed.to_indian_string())
+    };
+    let fraud = e.fraud();
+    assert_eq!(fraud.fraud_type.len(), 1, "one break: the walk continues from the printed balance");
+    assert_eq!(fraud.fraud_type[0].transaction_hash.as_deref(), Some(edited.hash.as_str()));
+    assert_eq!(fraud.fraud_type[0].fraud_category.to_string(), "accounting");
+    // Metadata is the source's exactly: ReportLab is not an IDFC producer (1
+    // point), nothing else.
+    let Some(d) = &s.forensics else { panic!("a PDF keeps its digest") };
+    assert_eq!(metadata::score(d, &s.bank), 1);
+}
+
+#[test]
+fn a_password_stripping_resave_alone_raises_nothing() {
+    let (e, _) = read_tampered("password_stripped.pdf");
+    let s = &e.statements[0];
+    let Some(d) = &s.forensics else { panic!("a PDF keeps its digest") };
+    assert_eq!(d.producer.as_deref(), Some("iLovePDF"));
+    assert!(!d.encrypted);
+    // 1 (re-save tool) + 1 (ModDate 2025 on a file created in 2000) = 2 < 3.
+    assert_eq!(metadata::score(d, &s.bank), 2);
+    assert!(e.fraud_findings().is_empty(), "{}", describe(&e.fraud_findings()));
+}
