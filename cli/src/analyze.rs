@@ -226,9 +226,10 @@ fn analyze_unit(unit: &Unit, args: &Args, used: &mut HashSet<String>, run: &mut 
         entity_summary(&mut text, &name, &entity);
     }
     fraud_lines(&mut text, &entity.fraud(), &origin, &entity);
-    match write_responses(&entity, &dir) {
-        Ok(written) => {
-            let _ = writeln!(text, "  {:<15}{}/ ({written} JSON files)\n", "written", dir.display());
+    match write_responses(&entity, &dir).and_then(|json| Ok((json, write_reports(&entity, &dir)?))) {
+        Ok((json, xlsx)) => {
+            let reports = if xlsx == 1 { "1 xlsx report".to_owned() } else { format!("{xlsx} xlsx reports") };
+            let _ = writeln!(text, "  {:<15}{}/ ({json} JSON files, {reports})\n", "written", dir.display());
             progress.clear();
             print(&text);
         }
@@ -375,6 +376,42 @@ fn write_responses(entity: &Entity, dir: &Path) -> Result<usize, (Exit, String)>
     Ok(written)
 }
 
+/// Writes the xlsx report ([`Entity::xlsx_report`]): `report.xlsx` for an
+/// entity of one account; with several accounts, `report-<account number>.xlsx`
+/// for each (bank added when two share a number) and `report.xlsx`, the
+/// entity workbook. Returns how many workbooks were written.
+fn write_reports(entity: &Entity, dir: &Path) -> Result<usize, (Exit, String)> {
+    let failed =
+        |e: Error| (Exit::of(e.kind()), exit::one_line(&format!("{}: building report.xlsx: {e}", dir.display())));
+    let write = |name: &str, bytes: Vec<u8>| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes)
+            .map_err(|e| (Exit::Unwritable, exit::one_line(&format!("cannot write {}: {e}", path.display()))))
+    };
+    write("report.xlsx", entity.xlsx_report(None).map_err(failed)?)?;
+    let accounts = entity.accounts();
+    if accounts.len() < 2 {
+        return Ok(1);
+    }
+    for a in &accounts {
+        let shared = accounts.iter().filter(|b| b.info.account_number == a.info.account_number).count() > 1;
+        let number = file_part(&a.info.account_number);
+        let name = if shared {
+            format!("report-{}-{number}.xlsx", file_part(&a.info.bank))
+        } else {
+            format!("report-{number}.xlsx")
+        };
+        write(&name, entity.xlsx_report(Some(&a.info.account_id)).map_err(failed)?)?;
+    }
+    Ok(accounts.len() + 1)
+}
+
+/// A piece of a file name: letters, digits, `-` and `_` kept, anything else `_`.
+fn file_part(s: &str) -> String {
+    let cleaned: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
+    if cleaned.is_empty() { "account".into() } else { cleaned }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,5 +447,7 @@ mod tests {
         assert_eq!(rupees(Money::from_paise(-500_000)), "-₹5,000.00");
         assert!(is_aa(Path::new("x/Feb.JSON")) && !is_aa(Path::new("x.pdf")));
         assert!(!is_statement_file(Path::new("d/.hidden.pdf")) && !is_statement_file(Path::new("d/notes.txt")));
+        assert_eq!(file_part("XXXX/4521 "), "XXXX_4521_");
+        assert_eq!(file_part(""), "account");
     }
 }

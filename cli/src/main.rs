@@ -34,11 +34,14 @@ commands:
 analyze reads each FILE (a statement PDF, or Account Aggregator data as .json or
 .xml) and prints bank, holder, account number, period, transaction count, opening
 and closing balance, whether the running balance reconciles, and fraud flags. It
-writes one JSON file per read endpoint of the interface:
+writes one JSON file per read endpoint of the interface (every endpoint this
+build computes) and the xlsx report:
 
   DIR/<file stem>/accounts.json, identity.json, transactions.json, ...
+                  report.xlsx
 
-(every endpoint this build computes; xlsx is not written).
+When an entity has several accounts, report.xlsx is the entity workbook (every
+account side by side) and each account gets report-<account number>.xlsx.
 
   -p, --password P   PDF password; repeat it to try several in order on each
                      encrypted file (e.g. --password ABCD0101 --password 12345)
@@ -57,7 +60,7 @@ name get -2, -3, ... A progress bar is drawn on stderr when it is a terminal.
 
 A file that fails gets a one-line message on stderr and the other files still
 run. The exit code is that of the FIRST failure in input order (directories in
-file-name order), or 0 when every file was read and every JSON file written.
+file-name order), or 0 when every file was read and every output file written.
 ";
 
 fn help() -> String {

@@ -127,8 +127,12 @@ fn an_encrypted_statement_with_its_password_writes_the_json() {
         assert!(files.contains(f), "{f} in {files:?}");
     }
     assert!(!files.contains("xlsx_report.json"), "xlsx is a workbook, not an endpoint file");
-    // Every file is the JSON of the endpoint it is named after.
-    for f in &files {
+    // The report is a workbook (a zip), the other files are JSON of the
+    // endpoint they are named after.
+    let report = std::fs::read(dir.join("report.xlsx")).unwrap_or_default();
+    assert!(report.starts_with(b"PK\x03\x04"), "report.xlsx is an xlsx (zip) file");
+    assert!(!files.iter().any(|f| f.starts_with("report-")), "one account: one workbook");
+    for f in files.iter().filter(|f| *f != "report.xlsx") {
         let v = json(&dir.join(f));
         assert!(v["entity_id"].is_string(), "{f} is a response");
     }
@@ -380,6 +384,28 @@ fn entity_merges_two_statements_of_one_account() {
     assert_eq!(r.code, 0, "{}", r.err);
     let txns = json(&out.join("suresh/transactions.json"));
     assert_eq!(txns["transactions"].as_array().map(Vec::len), Some(union.len()));
+}
+
+/// Two accounts in one entity: the entity workbook plus one per account,
+/// named after the account numbers of the truth files.
+#[test]
+fn an_entity_of_two_accounts_gets_three_workbooks() {
+    let hdfc = truth("fixtures/statements/hdfc_chromium_small.truth.json");
+    let boi = truth("fixtures/trial/boi_groff_q1.truth.json");
+    let out = scratch("two-accounts");
+    let a = repo("fixtures/statements/hdfc_chromium_small.pdf");
+    let b = repo("fixtures/trial/boi_groff_q1.pdf");
+    let r = bankscope(&["analyze", "--entity=both", &a, &b, "-o", &s(&out)]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("3 xlsx reports"), "{}", r.out);
+    let files = written(&out.join("both"));
+    let mut reports: Vec<&String> = files.iter().filter(|f| f.ends_with(".xlsx")).collect();
+    reports.sort();
+    let number = |t: &Value| t["identity"]["account_number"].as_str().unwrap_or_default().to_owned();
+    let mut want = vec![format!("report-{}.xlsx", number(&hdfc)), format!("report-{}.xlsx", number(&boi))];
+    want.push("report.xlsx".into());
+    want.sort();
+    assert_eq!(reports, want.iter().collect::<Vec<_>>());
 }
 
 #[test]

@@ -20,6 +20,7 @@ pub mod money;
 pub mod pdf;
 pub mod pipeline;
 pub mod reconcile;
+pub mod report;
 pub mod resources;
 pub mod respond;
 pub mod taxonomy;

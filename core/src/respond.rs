@@ -7,6 +7,7 @@
 //! `progress` with its own statuses.
 
 mod fraud;
+mod monthly;
 mod score;
 
 pub use fraud::AccountFinding;
@@ -111,6 +112,9 @@ impl Entity {
             Resource::Accounts => serde_json::to_string(&self.accounts_response()),
             Resource::Identity => serde_json::to_string(&self.identity_response()),
             Resource::Transactions => serde_json::to_string(&self.transactions_response(account_id)?),
+            Resource::MonthlyAnalysis => serde_json::to_string(&self.monthly_analysis_response()),
+            Resource::Predictors => serde_json::to_string(&self.predictors_response()),
+            Resource::Score => serde_json::to_string(&self.score_response()),
             other => {
                 return Err(Error::invalid_argument(
                     "resource",

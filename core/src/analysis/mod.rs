@@ -9,8 +9,11 @@
 //! `description`, `merchant_category` and `clean_note`.
 
 pub mod categories;
+pub mod eod;
 pub mod fraud;
 pub mod lender;
+pub mod monthly;
+pub mod predictors;
 pub mod recurring;
 pub mod salary;
 pub mod score;

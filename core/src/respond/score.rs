@@ -9,6 +9,18 @@ use crate::model::Entity;
 use crate::resources::{AccountScore, Predictors, ProgressStatus, ScoreResponse};
 
 impl Entity {
+    /// `GET .../score/`: every account scored from its predictors
+    /// ([`Entity::account_predictors`]).
+    pub fn score_response(&self) -> ScoreResponse {
+        self.score_response_from(&self.account_predictors())
+    }
+
+    /// The scorecard of every account ([`Entity::score_explanations_from`]
+    /// over [`Entity::account_predictors`]).
+    pub fn score_explanations(&self) -> Vec<(String, Scorecard)> {
+        self.score_explanations_from(&self.account_predictors())
+    }
+
     /// `GET .../score/` from each account's predictors: one item per pair, in
     /// the order given, the score (300 to 900) written as a string. The list
     /// is empty while any statement is processing
