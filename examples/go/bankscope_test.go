@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // The fixture every test reads: an encrypted Axis statement (LibreOffice) whose
@@ -141,6 +143,56 @@ func TestAnalysesFixturePDF(t *testing.T) {
 			t.Fatalf("transaction %d: got %+v, truth %+v", i, got, want)
 		}
 	}
+}
+
+// The monthly analysis's total credits and debits per month equal the truth
+// rows summed by calendar month (in paise, so the comparison is exact).
+func TestMonthlyTotalsMatchTheTruth(t *testing.T) {
+	pdf, tr := load(t)
+	e := newEntity(t, nil)
+	s, err := e.AddPDF(pdf, tr.Password, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]map[string]int64{"amt_credit": {}, "amt_debit": {}}
+	for _, row := range tr.Transactions {
+		day, err := time.Parse("2006-01-02 15:04:05", row.Date)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want["amt_"+row.Type][day.Format("Jan-2006")] += paise(t, row.Amount)
+	}
+	var monthly struct {
+		MonthlyAnalysis map[string]struct {
+			MonthlyAnalysis map[string]map[string]json.Number `json:"monthly_analysis"`
+		} `json:"monthly_analysis"`
+	}
+	decode(t, e, "monthly_analysis_updated", "", &monthly)
+	fields := monthly.MonthlyAnalysis[s.AccountID].MonthlyAnalysis
+	for field, months := range want {
+		if len(months) == 0 || len(fields[field]) != len(months) {
+			t.Fatalf("%s: months %v, truth has %v", field, fields[field], months)
+		}
+		for month, total := range months {
+			if got := paise(t, string(fields[field][month])); got != total {
+				t.Fatalf("%s %s: %d paise, truth sums to %d", field, month, got, total)
+			}
+		}
+	}
+}
+
+// paise reads a rupee amount with two decimals ("395.50") exactly.
+func paise(t *testing.T, rupees string) int64 {
+	t.Helper()
+	whole, frac, ok := strings.Cut(rupees, ".")
+	if !ok || len(frac) != 2 {
+		t.Fatalf("amount %q does not have two decimals", rupees)
+	}
+	n, err := strconv.ParseInt(whole+frac, 10, 64)
+	if err != nil {
+		t.Fatalf("amount %q: %v", rupees, err)
+	}
+	return n
 }
 
 func decode(t *testing.T, e *Entity, resource, accountID string, v interface{}) {
