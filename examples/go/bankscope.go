@@ -5,6 +5,8 @@
 // It links the static library built by `cargo build -p bankscope-ffi` from
 // target/debug of the repository. To link another build, put its directory
 // first with CGO_LDFLAGS="-L/path/to/dir" (searched before the default).
+// The Go build cache does not track that library: after rebuilding it, use
+// `go build` (which relinks) or `go test -count=1`, not a cached `go run`.
 //
 // An Entity is safe for concurrent use: adding statements is serialised and
 // reads run in parallel. Its C handle is freed by Close, or by a finalizer
