@@ -15,8 +15,11 @@
  *  - String arguments are NUL-terminated UTF-8; invalid UTF-8 gives
  *    BANKSCOPE_STATUS_INVALID_UTF8.
  *  - No panic crosses the boundary: an internal bug returns BANKSCOPE_STATUS_PANIC.
- *  - Thread safety: free functions may be called from any thread. An entity handle
- *    may be moved between threads but must not be used from two threads at once.
+ *  - Thread safety: every function may be called from any thread. An entity handle
+ *    may move between threads; bankscope_entity_get may run on one handle from
+ *    several threads at once, while add_pdf, add_aa and free need the handle to
+ *    themselves. The last error message is per thread: read it on the thread
+ *    whose call failed (Go: keep the goroutine locked to its OS thread).
  */
 
 #ifndef BANKSCOPE_H
@@ -58,6 +61,12 @@ typedef enum {
 
 // An entity: the statements of one customer. Opaque; create with
 // `bankscope_entity_new`, release with `bankscope_entity_free`.
+//
+// Thread safety: a handle may be used from any thread, one call at a time
+// for the calls that change it (`bankscope_entity_add_pdf`,
+// `bankscope_entity_add_aa`, `bankscope_entity_free`); calls that only read it
+// (`bankscope_entity_get`) may run concurrently with each other. Callers that
+// share a handle between threads lock around the changing calls.
 typedef struct bankscope_entity bankscope_entity;
 
 #ifdef __cplusplus
@@ -71,9 +80,11 @@ const char *bankscope_version(void);
 // failed yet. Valid until the next failing call on the same thread; do not free.
 const char *bankscope_last_error_message(void);
 
-// The stable upper-case name of a status (`"PASSWORD_INCORRECT"`), a static
-// string. Never NULL; do not free.
-const char *bankscope_status_name(bankscope_status status);
+// The stable upper-case name of a status number (`"PASSWORD_INCORRECT"` for
+// 10), or `"UNKNOWN"` for a number that is no status. Takes an `int32_t`, not
+// the enum, so any value a C caller holds is safe to pass. A static string:
+// never NULL, do not free.
+const char *bankscope_status_name(int32_t status);
 
 // Parses an amount as Indian statements print it (`"1,23,456.78 Dr"`) into
 // paise. On success writes `*out_paise`; on failure leaves it untouched.
@@ -95,14 +106,28 @@ bankscope_status bankscope_format_amount(int64_t paise, char **out);
 // `s` is NULL or a pointer returned by this library and not freed before.
 void bankscope_string_free(char *s);
 
+// Frees a byte buffer returned by this library, with the length returned
+// alongside it. NULL is accepted and ignored (whatever `len`).
+//
+// # Safety
+// `ptr` is NULL or a buffer returned by this library and not freed before,
+// and `len` is exactly the length returned with it.
+void bankscope_bytes_free(uint8_t *ptr, size_t len);
+
 // Test hook: panics inside the boundary and returns `BANKSCOPE_STATUS_PANIC`,
 // proving that no panic reaches the caller. Has no other effect.
 bankscope_status bankscope_test_panic(void);
 
-// Creates an entity. `options_json` may be NULL or a JSON object with
-// optional `link_id` (string) and `metadata` (`{names, employer_names,
-// companies_for_self_transfer}`: arrays of strings). On success writes a new
-// handle to `*out`, owned by the caller.
+// Creates an entity. `options_json` may be NULL (or empty) or a JSON object
+// with optional `link_id` (string), `metadata` (`{names, employer_names,
+// companies_for_self_transfer}`: arrays of strings) and `limits` (`{input_bytes,
+// pages, stream_bytes, total_decompressed_bytes, object_depth, time_millis}`:
+// integers; an omitted one keeps its default). Unknown keys are refused with
+// `BANKSCOPE_STATUS_INVALID_ARGUMENT`.
+//
+// Ownership: `options_json` is borrowed for the call. On success writes to
+// `*out` a new handle owned by the caller, released with
+// `bankscope_entity_free`; on failure `*out` is not written.
 //
 // # Safety
 // `options_json` is NULL or a NUL-terminated string; `out` is writable.
@@ -110,8 +135,12 @@ bankscope_status bankscope_entity_new(const char *options_json, bankscope_entity
 
 // Adds Account Aggregator data (ReBIT deposit JSON or XML, `len` bytes).
 // `bank_name` may be NULL. On success writes to `*out_summary_json` a JSON
-// array with one statement summary per account in the data (free with
-// `bankscope_string_free`); on failure nothing is added to the entity.
+// array with one statement summary (as for `bankscope_entity_add_pdf`) per
+// account in the data; on failure nothing is added to the entity and
+// `*out_summary_json` is not written.
+//
+// Ownership: `data` and `bank_name` are borrowed for the call. The summary
+// string belongs to the caller, freed with `bankscope_string_free`.
 //
 // # Safety
 // `entity` is a live handle; `data` points to `len` bytes; `bank_name` is
@@ -122,12 +151,51 @@ bankscope_status bankscope_entity_add_aa(bankscope_entity *entity,
                                          const char *bank_name,
                                          char **out_summary_json);
 
+// Reads a statement PDF (`len` bytes at `data`) and adds it to the entity.
+//
+// `password` is NULL (or empty) for an unencrypted PDF. `declared_bank` is NULL
+// or the bank the caller says the statement is from (`"hdfc"`, or a name); a
+// statement from another bank fails with `BANKSCOPE_STATUS_BANK_NAME_MISMATCH`.
+// The entity's limits (see `bankscope_entity_new`) apply.
+//
+// On success writes to `*out_summary_json` a JSON object summarising the
+// statement: `statement_id`, `account_id`, `source`, `bank`, `name`,
+// `account_number`, `period_from`, `period_to` (`YYYY-MM-DD` or null),
+// `transactions` (count), `opening_balance`, `closing_balance` (rupees or
+// null) and `balance_breaks`. On failure (wrong or missing password:
+// `BANKSCOPE_STATUS_PASSWORD_INCORRECT`; bytes that are not a PDF:
+// `BANKSCOPE_STATUS_MALFORMED`; ...) nothing is added to the entity and
+// `*out_summary_json` is not written.
+//
+// Ownership: `data`, `password` and `declared_bank` are borrowed for the call
+// and not kept. The summary string belongs to the caller, freed with
+// `bankscope_string_free`.
+//
+// # Safety
+// `entity` is a live handle; `data` points to `len` readable bytes (or is
+// NULL with `len` 0); `password` and `declared_bank` are NULL or
+// NUL-terminated strings; `out_summary_json` is writable.
+bankscope_status bankscope_entity_add_pdf(bankscope_entity *entity,
+                                          const uint8_t *data,
+                                          size_t len,
+                                          const char *password,
+                                          const char *declared_bank,
+                                          char **out_summary_json);
+
 // The JSON of one read endpoint: `resource` is its name (`accounts`,
 // `identity`, `transactions`, `salary`, `recurring_transactions`,
 // `lender_transactions`, `get_expense_categories`, `top_credits_debits`,
 // `monthly_analysis_updated`, `xlsx_report`, `predictors`, `score`);
-// `account_id` may be NULL (all accounts). On success writes the JSON to
-// `*out_json` (free with `bankscope_string_free`).
+// `account_id` may be NULL (all accounts); it is accepted only by the
+// endpoints that filter by account (`transactions`, `salary`,
+// `recurring_transactions`, `lender_transactions`, `get_expense_categories`).
+// An unknown resource or account id gives `BANKSCOPE_STATUS_INVALID_ARGUMENT`,
+// as does an endpoint this build does not compute yet (the message says so).
+// The JSON is the interface's response body for that endpoint.
+//
+// Ownership: `resource` and `account_id` are borrowed for the call. On
+// success writes to `*out_json` a string owned by the caller, freed with
+// `bankscope_string_free`; on failure `*out_json` is not written.
 //
 // # Safety
 // `entity` is a live handle; strings are NULL or NUL-terminated; `out_json` is writable.
@@ -136,7 +204,9 @@ bankscope_status bankscope_entity_get(const bankscope_entity *entity,
                                       const char *account_id,
                                       char **out_json);
 
-// Frees an entity. NULL is accepted and ignored.
+// Frees an entity and everything it holds. NULL is accepted and ignored.
+// Strings returned earlier by calls on the entity stay valid (they are
+// separate allocations, freed with `bankscope_string_free`).
 //
 // # Safety
 // `entity` is NULL or a handle from `bankscope_entity_new` not freed before.

@@ -3,22 +3,39 @@
 use std::ffi::c_char;
 
 use bankscope::resources::Resource;
-use bankscope::{Entity, Metadata};
+use bankscope::{Entity, Limits, Metadata, ReadOptions};
 
 use crate::{Failure, arg_str, bankscope_status, guard, into_c_string};
 
 /// An entity: the statements of one customer. Opaque; create with
 /// `bankscope_entity_new`, release with `bankscope_entity_free`.
+///
+/// Thread safety: a handle may be used from any thread, one call at a time
+/// for the calls that change it (`bankscope_entity_add_pdf`,
+/// `bankscope_entity_add_aa`, `bankscope_entity_free`); calls that only read it
+/// (`bankscope_entity_get`) may run concurrently with each other. Callers that
+/// share a handle between threads lock around the changing calls.
 #[derive(Debug)]
 pub struct bankscope_entity {
     inner: Entity,
+    /// Limits applied to every document added to this entity.
+    limits: Limits,
 }
+
+// The thread-safety promise above rests on these: a handle moves between
+// threads (Send) and shared reads are data-race free (Sync). A core change that
+// adds interior mutability to `Entity` breaks this build instead of the promise.
+const _: () = {
+    const fn send_and_sync<T: Send + Sync>() {}
+    send_and_sync::<bankscope_entity>();
+};
 
 #[derive(serde::Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 struct EntityOptions {
     link_id: Option<String>,
     metadata: Metadata,
+    limits: Limits,
 }
 
 /// Reads an optional C string argument (NULL or empty means absent).
@@ -59,10 +76,16 @@ fn json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
     serde_json::to_string(value).map_err(|e| Failure(bankscope_status::Malformed, format!("serialising: {e}")))
 }
 
-/// Creates an entity. `options_json` may be NULL or a JSON object with
-/// optional `link_id` (string) and `metadata` (`{names, employer_names,
-/// companies_for_self_transfer}`: arrays of strings). On success writes a new
-/// handle to `*out`, owned by the caller.
+/// Creates an entity. `options_json` may be NULL (or empty) or a JSON object
+/// with optional `link_id` (string), `metadata` (`{names, employer_names,
+/// companies_for_self_transfer}`: arrays of strings) and `limits` (`{input_bytes,
+/// pages, stream_bytes, total_decompressed_bytes, object_depth, time_millis}`:
+/// integers; an omitted one keeps its default). Unknown keys are refused with
+/// `BANKSCOPE_STATUS_INVALID_ARGUMENT`.
+///
+/// Ownership: `options_json` is borrowed for the call. On success writes to
+/// `*out` a new handle owned by the caller, released with
+/// `bankscope_entity_free`; on failure `*out` is not written.
 ///
 /// # Safety
 /// `options_json` is NULL or a NUL-terminated string; `out` is writable.
@@ -82,7 +105,10 @@ pub unsafe extern "C" fn bankscope_entity_new(
                 Failure(bankscope_status::InvalidArgument, format!("invalid argument options_json: {e}"))
             })?,
         };
-        let handle = Box::new(bankscope_entity { inner: Entity::new(options.link_id, options.metadata) });
+        let handle = Box::new(bankscope_entity {
+            inner: Entity::new(options.link_id, options.metadata),
+            limits: options.limits,
+        });
         // SAFETY: checked non-NULL above.
         unsafe { *out = Box::into_raw(handle) };
         Ok(())
@@ -91,8 +117,12 @@ pub unsafe extern "C" fn bankscope_entity_new(
 
 /// Adds Account Aggregator data (ReBIT deposit JSON or XML, `len` bytes).
 /// `bank_name` may be NULL. On success writes to `*out_summary_json` a JSON
-/// array with one statement summary per account in the data (free with
-/// `bankscope_string_free`); on failure nothing is added to the entity.
+/// array with one statement summary (as for `bankscope_entity_add_pdf`) per
+/// account in the data; on failure nothing is added to the entity and
+/// `*out_summary_json` is not written.
+///
+/// Ownership: `data` and `bank_name` are borrowed for the call. The summary
+/// string belongs to the caller, freed with `bankscope_string_free`.
 ///
 /// # Safety
 /// `entity` is a live handle; `data` points to `len` bytes; `bank_name` is
@@ -122,12 +152,77 @@ pub unsafe extern "C" fn bankscope_entity_add_aa(
     })
 }
 
+/// Reads a statement PDF (`len` bytes at `data`) and adds it to the entity.
+///
+/// `password` is NULL (or empty) for an unencrypted PDF. `declared_bank` is NULL
+/// or the bank the caller says the statement is from (`"hdfc"`, or a name); a
+/// statement from another bank fails with `BANKSCOPE_STATUS_BANK_NAME_MISMATCH`.
+/// The entity's limits (see `bankscope_entity_new`) apply.
+///
+/// On success writes to `*out_summary_json` a JSON object summarising the
+/// statement: `statement_id`, `account_id`, `source`, `bank`, `name`,
+/// `account_number`, `period_from`, `period_to` (`YYYY-MM-DD` or null),
+/// `transactions` (count), `opening_balance`, `closing_balance` (rupees or
+/// null) and `balance_breaks`. On failure (wrong or missing password:
+/// `BANKSCOPE_STATUS_PASSWORD_INCORRECT`; bytes that are not a PDF:
+/// `BANKSCOPE_STATUS_MALFORMED`; ...) nothing is added to the entity and
+/// `*out_summary_json` is not written.
+///
+/// Ownership: `data`, `password` and `declared_bank` are borrowed for the call
+/// and not kept. The summary string belongs to the caller, freed with
+/// `bankscope_string_free`.
+///
+/// # Safety
+/// `entity` is a live handle; `data` points to `len` readable bytes (or is
+/// NULL with `len` 0); `password` and `declared_bank` are NULL or
+/// NUL-terminated strings; `out_summary_json` is writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bankscope_entity_add_pdf(
+    entity: *mut bankscope_entity,
+    data: *const u8,
+    len: usize,
+    password: *const c_char,
+    declared_bank: *const c_char,
+    out_summary_json: *mut *mut c_char,
+) -> bankscope_status {
+    guard(|| {
+        let e = entity_mut(entity)?;
+        // SAFETY: caller contract.
+        let bytes = unsafe { arg_bytes(data, len, "data") }?;
+        // SAFETY: caller contract.
+        let password = unsafe { opt_str(password, "password") }?;
+        // SAFETY: caller contract.
+        let declared_bank = unsafe { opt_str(declared_bank, "declared_bank") }?;
+        if out_summary_json.is_null() {
+            return Err(Failure(bankscope_status::NullArgument, "out_summary_json is NULL".into()));
+        }
+        let options = ReadOptions {
+            password: password.map(str::to_string),
+            declared_bank: declared_bank.map(str::to_string),
+            limits: e.limits.clone(),
+        };
+        let summary = e.inner.add_pdf(bytes, &options)?;
+        let s = into_c_string(json(&summary)?)?;
+        // SAFETY: checked non-NULL above.
+        unsafe { *out_summary_json = s };
+        Ok(())
+    })
+}
+
 /// The JSON of one read endpoint: `resource` is its name (`accounts`,
 /// `identity`, `transactions`, `salary`, `recurring_transactions`,
 /// `lender_transactions`, `get_expense_categories`, `top_credits_debits`,
 /// `monthly_analysis_updated`, `xlsx_report`, `predictors`, `score`);
-/// `account_id` may be NULL (all accounts). On success writes the JSON to
-/// `*out_json` (free with `bankscope_string_free`).
+/// `account_id` may be NULL (all accounts); it is accepted only by the
+/// endpoints that filter by account (`transactions`, `salary`,
+/// `recurring_transactions`, `lender_transactions`, `get_expense_categories`).
+/// An unknown resource or account id gives `BANKSCOPE_STATUS_INVALID_ARGUMENT`,
+/// as does an endpoint this build does not compute yet (the message says so).
+/// The JSON is the interface's response body for that endpoint.
+///
+/// Ownership: `resource` and `account_id` are borrowed for the call. On
+/// success writes to `*out_json` a string owned by the caller, freed with
+/// `bankscope_string_free`; on failure `*out_json` is not written.
 ///
 /// # Safety
 /// `entity` is a live handle; strings are NULL or NUL-terminated; `out_json` is writable.
@@ -159,7 +254,9 @@ pub unsafe extern "C" fn bankscope_entity_get(
     })
 }
 
-/// Frees an entity. NULL is accepted and ignored.
+/// Frees an entity and everything it holds. NULL is accepted and ignored.
+/// Strings returned earlier by calls on the entity stay valid (they are
+/// separate allocations, freed with `bankscope_string_free`).
 ///
 /// # Safety
 /// `entity` is NULL or a handle from `bankscope_entity_new` not freed before.
@@ -217,5 +314,186 @@ mod tests {
         assert_eq!(st, bankscope_status::NullArgument);
         unsafe { bankscope_entity_free(e) };
         unsafe { bankscope_entity_free(std::ptr::null_mut()) };
+    }
+
+    fn fixture(name: &str) -> Vec<u8> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/statements");
+        std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+
+    fn new_entity(options: &std::ffi::CStr) -> *mut bankscope_entity {
+        let mut e: *mut bankscope_entity = std::ptr::null_mut();
+        let st = unsafe { bankscope_entity_new(options.as_ptr(), &mut e) };
+        assert_eq!(st, bankscope_status::Ok);
+        assert!(!e.is_null());
+        e
+    }
+
+    fn last_error() -> String {
+        let p = crate::bankscope_last_error_message();
+        assert!(!p.is_null());
+        unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+    }
+
+    /// Calls add_pdf with a sentinel out-pointer; returns the status and the
+    /// summary (None when the out-param was left untouched).
+    fn add_pdf(
+        e: *mut bankscope_entity,
+        data: &[u8],
+        password: Option<&std::ffi::CStr>,
+        bank: Option<&std::ffi::CStr>,
+    ) -> (bankscope_status, Option<serde_json::Value>) {
+        let mut out: *mut c_char = std::ptr::null_mut();
+        let st = unsafe {
+            bankscope_entity_add_pdf(
+                e,
+                data.as_ptr(),
+                data.len(),
+                password.map_or(std::ptr::null(), CStr::as_ptr),
+                bank.map_or(std::ptr::null(), CStr::as_ptr),
+                &mut out,
+            )
+        };
+        let summary = (!out.is_null()).then(|| serde_json::from_str(&take(out)).unwrap_or_default());
+        (st, summary)
+    }
+
+    fn get(e: *const bankscope_entity, resource: &std::ffi::CStr) -> (bankscope_status, Option<serde_json::Value>) {
+        let mut out: *mut c_char = std::ptr::null_mut();
+        let st = unsafe { bankscope_entity_get(e, resource.as_ptr(), std::ptr::null(), &mut out) };
+        (st, (!out.is_null()).then(|| serde_json::from_str(&take(out)).unwrap_or_default()))
+    }
+
+    #[test]
+    fn a_fixture_pdf_through_the_c_abi() {
+        // Truth of icici_fpdf2_encrypted.truth.json: password "fati1612", holder
+        // FATIMA MISHRA, account 579901053326, 100 transactions.
+        let pdf = fixture("icici_fpdf2_encrypted.pdf");
+        let e = new_entity(c"{\"link_id\": \"cust-7\", \"metadata\": {\"names\": [\"FATIMA MISHRA\"]}}");
+
+        // Wrong password, wrong bank, garbage: typed statuses, out-param untouched, entity unchanged.
+        let (st, out) = add_pdf(e, &pdf, Some(c"wrong"), None);
+        assert_eq!((st, out), (bankscope_status::PasswordIncorrect, None));
+        assert!(last_error().contains("password"), "{}", last_error());
+        let (st, out) = add_pdf(e, &pdf, None, None);
+        assert_eq!((st, out), (bankscope_status::PasswordIncorrect, None));
+        let (st, out) = add_pdf(e, &pdf, Some(c"fati1612"), Some(c"hdfc"));
+        assert_eq!((st, out), (bankscope_status::BankNameMismatch, None));
+        assert!(last_error().contains("icici"), "{}", last_error());
+        let (st, out) = add_pdf(e, b"\x00\x01 definitely not a PDF", None, None);
+        assert_eq!((st, out), (bankscope_status::Malformed, None));
+        let (st, accounts) = get(e, c"accounts");
+        assert_eq!(st, bankscope_status::Ok);
+        assert_eq!(accounts.unwrap_or_default()["accounts"].as_array().map(Vec::len), Some(0));
+
+        // The right password (and the right bank declared) reads it.
+        let (st, summary) = add_pdf(e, &pdf, Some(c"fati1612"), Some(c"icici"));
+        assert_eq!(st, bankscope_status::Ok, "{}", last_error());
+        let summary = summary.unwrap_or_default();
+        assert_eq!(summary["bank"], "icici");
+        assert_eq!(summary["name"], "FATIMA MISHRA");
+        assert_eq!(summary["account_number"], "579901053326");
+        assert_eq!(summary["transactions"], 100);
+        assert_eq!(summary["source"], "pdf");
+
+        let (st, accounts) = get(e, c"accounts");
+        assert_eq!(st, bankscope_status::Ok);
+        let accounts = accounts.unwrap_or_default();
+        assert_eq!(accounts["accounts"][0]["account_number"], "579901053326");
+        assert_eq!(accounts["accounts"][0]["account_id"], summary["account_id"]);
+        let (st, txns) = get(e, c"/transactions/");
+        assert_eq!(st, bankscope_status::Ok, "slashes around the name are accepted");
+        assert_eq!(txns.unwrap_or_default()["transactions"].as_array().map(Vec::len), Some(100));
+        unsafe { bankscope_entity_free(e) };
+    }
+
+    #[test]
+    fn every_read_endpoint_name_reaches_the_core() {
+        // Each of the 12 names is recognised: the call either answers with the
+        // endpoint's JSON (carrying entity_id) or, for an endpoint not computed
+        // by this build yet, says so; never "unknown resource".
+        let e = new_entity(c"{}");
+        assert_eq!(Resource::ALL.len(), 12);
+        for r in Resource::ALL {
+            let name = std::ffi::CString::new(r.path_suffix()).unwrap_or_default();
+            let (st, body) = get(e, &name);
+            match st {
+                bankscope_status::Ok => {
+                    let body = body.unwrap_or_default();
+                    assert!(body["entity_id"].is_string(), "{name:?}: {body}");
+                }
+                bankscope_status::InvalidArgument => {
+                    assert!(body.is_none());
+                    assert!(last_error().contains("not computed by this build"), "{name:?}: {}", last_error());
+                }
+                other => panic!("{name:?}: {other:?}"),
+            }
+        }
+        let (st, body) = get(e, c"monthly");
+        assert_eq!((st, body), (bankscope_status::InvalidArgument, None));
+        assert_eq!(last_error(), "unknown resource \"monthly\"");
+        // account_id on an endpoint that does not take one, and an unknown account.
+        let mut out: *mut c_char = std::ptr::null_mut();
+        let st = unsafe { bankscope_entity_get(e, c"accounts".as_ptr(), c"x".as_ptr(), &mut out) };
+        assert_eq!(st, bankscope_status::InvalidArgument);
+        let st = unsafe { bankscope_entity_get(e, c"transactions".as_ptr(), c"x".as_ptr(), &mut out) };
+        assert_eq!(st, bankscope_status::InvalidArgument);
+        assert!(out.is_null());
+        unsafe { bankscope_entity_free(e) };
+    }
+
+    #[test]
+    fn options_limits_apply_to_added_pdfs() {
+        // input_bytes 1000 against a 35,415-byte fixture: refused before reading.
+        let pdf = fixture("icici_fpdf2_encrypted.pdf");
+        let e = new_entity(c"{\"limits\": {\"input_bytes\": 1000}}");
+        let (st, out) = add_pdf(e, &pdf, Some(c"fati1612"), None);
+        assert_eq!((st, out), (bankscope_status::LimitExceeded, None));
+        assert!(last_error().contains("input_bytes"), "{}", last_error());
+        unsafe { bankscope_entity_free(e) };
+
+        let mut untouched: *mut bankscope_entity = std::ptr::null_mut();
+        let st = unsafe { bankscope_entity_new(c"{\"limit\": {}}".as_ptr(), &mut untouched) };
+        assert_eq!(st, bankscope_status::InvalidArgument);
+        assert!(last_error().contains("limit"), "{}", last_error());
+        assert!(untouched.is_null());
+    }
+
+    #[test]
+    fn null_arguments_are_refused_by_name() {
+        let e = new_entity(c"{}");
+        let mut out: *mut c_char = std::ptr::null_mut();
+        let null = std::ptr::null::<c_char>;
+        let one = [0u8];
+        let expect_null = |st: bankscope_status, message: &str| {
+            assert_eq!(st, bankscope_status::NullArgument, "{message}");
+            assert_eq!(last_error(), message);
+        };
+        let st = unsafe { bankscope_entity_add_pdf(std::ptr::null_mut(), one.as_ptr(), 1, null(), null(), &mut out) };
+        expect_null(st, "entity is NULL");
+        let st = unsafe { bankscope_entity_add_pdf(e, std::ptr::null(), 10, null(), null(), &mut out) };
+        expect_null(st, "data is NULL");
+        let st = unsafe { bankscope_entity_add_pdf(e, one.as_ptr(), 1, null(), null(), std::ptr::null_mut()) };
+        expect_null(st, "out_summary_json is NULL");
+        let st = unsafe { bankscope_entity_add_aa(e, std::ptr::null(), 3, null(), &mut out) };
+        expect_null(st, "data is NULL");
+        let st = unsafe { bankscope_entity_get(e, null(), null(), &mut out) };
+        expect_null(st, "resource is NULL");
+        let st = unsafe { bankscope_entity_get(e, c"accounts".as_ptr(), null(), std::ptr::null_mut()) };
+        expect_null(st, "out_json is NULL");
+        let st = unsafe { bankscope_entity_new(null(), std::ptr::null_mut()) };
+        expect_null(st, "out is NULL");
+        assert!(out.is_null());
+        // NULL data with length 0 is an empty document, not a NULL argument.
+        let st =
+            unsafe { bankscope_entity_add_pdf(e, std::ptr::null(), 0, std::ptr::null(), std::ptr::null(), &mut out) };
+        assert_eq!(st, bankscope_status::Malformed, "{}", last_error());
+        // Invalid UTF-8 in the password.
+        let bad = [0xffu8, 0];
+        let st =
+            unsafe { bankscope_entity_add_pdf(e, [0u8].as_ptr(), 1, bad.as_ptr().cast(), std::ptr::null(), &mut out) };
+        assert_eq!(st, bankscope_status::InvalidUtf8);
+        assert_eq!(last_error(), "password is not valid UTF-8");
+        unsafe { bankscope_entity_free(e) };
     }
 }

@@ -7,7 +7,8 @@
 //! - After a non-OK status, `bankscope_last_error_message()` returns the message
 //!   of the most recent failure on the calling thread.
 //! - Strings returned by the library are freed with `bankscope_string_free`,
-//!   never with `free()`. Every `_free` accepts NULL.
+//!   byte buffers with `bankscope_bytes_free`, never with `free()`. Every
+//!   `_free` accepts NULL.
 //! - No panic crosses the boundary: each export runs inside [`guard`].
 
 #![allow(non_camel_case_types)]
@@ -51,6 +52,31 @@ pub enum bankscope_status {
     Malformed = 17,
     /// An argument that cannot be used (unknown resource, account id, option).
     InvalidArgument = 18,
+}
+
+impl bankscope_status {
+    /// Every status (a new variant goes here too; a test compares this list
+    /// with the boundary statuses plus one per core error kind).
+    const ALL: [bankscope_status; 13] = [
+        bankscope_status::Ok,
+        bankscope_status::NullArgument,
+        bankscope_status::InvalidUtf8,
+        bankscope_status::Panic,
+        bankscope_status::PasswordIncorrect,
+        bankscope_status::PdfIsImage,
+        bankscope_status::NotAStatement,
+        bankscope_status::UnsupportedFormat,
+        bankscope_status::BankNameMismatch,
+        bankscope_status::BankUndetected,
+        bankscope_status::LimitExceeded,
+        bankscope_status::Malformed,
+        bankscope_status::InvalidArgument,
+    ];
+
+    /// The status with this number, if any (a C caller may hold any `int`).
+    fn from_number(n: i32) -> Option<bankscope_status> {
+        Self::ALL.into_iter().find(|s| *s as i32 == n)
+    }
 }
 
 impl From<ErrorKind> for bankscope_status {
@@ -130,6 +156,17 @@ fn into_c_string(s: String) -> Result<*mut c_char, Failure> {
         .map_err(|_| Failure(bankscope_status::InvalidArgument, "output contains a NUL byte".to_string()))
 }
 
+/// Moves a byte buffer to the caller as `(pointer, length)`; freed with
+/// `bankscope_bytes_free(pointer, length)`. The buffer is exactly `length`
+/// bytes (a boxed slice, no spare capacity), which is what the free needs.
+// Its first export is `bankscope_entity_xlsx` (needs the xlsx report, issue 7).
+#[cfg_attr(not(test), allow(dead_code))]
+fn into_c_bytes(bytes: Vec<u8>) -> (*mut u8, usize) {
+    let boxed: Box<[u8]> = bytes.into_boxed_slice();
+    let len = boxed.len();
+    (Box::into_raw(boxed).cast::<u8>(), len)
+}
+
 /// The library version, a static NUL-terminated string. Never NULL; do not free.
 #[unsafe(no_mangle)]
 pub extern "C" fn bankscope_version() -> *const c_char {
@@ -147,24 +184,27 @@ pub extern "C" fn bankscope_last_error_message() -> *const c_char {
     LAST_ERROR.with(|slot| slot.borrow().as_ref().map_or(std::ptr::null(), |c| c.as_ptr()))
 }
 
-/// The stable upper-case name of a status (`"PASSWORD_INCORRECT"`), a static
-/// string. Never NULL; do not free.
+/// The stable upper-case name of a status number (`"PASSWORD_INCORRECT"` for
+/// 10), or `"UNKNOWN"` for a number that is no status. Takes an `int32_t`, not
+/// the enum, so any value a C caller holds is safe to pass. A static string:
+/// never NULL, do not free.
 #[unsafe(no_mangle)]
-pub extern "C" fn bankscope_status_name(status: bankscope_status) -> *const c_char {
-    let name: &'static CStr = match status {
-        bankscope_status::Ok => c"OK",
-        bankscope_status::NullArgument => c"NULL_ARGUMENT",
-        bankscope_status::InvalidUtf8 => c"INVALID_UTF8",
-        bankscope_status::Panic => c"PANIC",
-        bankscope_status::PasswordIncorrect => c"PASSWORD_INCORRECT",
-        bankscope_status::PdfIsImage => c"PDF_IS_IMAGE",
-        bankscope_status::NotAStatement => c"NOT_A_STATEMENT",
-        bankscope_status::UnsupportedFormat => c"UNSUPPORTED_FORMAT",
-        bankscope_status::BankNameMismatch => c"BANK_NAME_MISMATCH",
-        bankscope_status::BankUndetected => c"BANK_UNDETECTED",
-        bankscope_status::LimitExceeded => c"LIMIT_EXCEEDED",
-        bankscope_status::Malformed => c"MALFORMED",
-        bankscope_status::InvalidArgument => c"INVALID_ARGUMENT",
+pub extern "C" fn bankscope_status_name(status: i32) -> *const c_char {
+    let name: &'static CStr = match bankscope_status::from_number(status) {
+        None => c"UNKNOWN",
+        Some(bankscope_status::Ok) => c"OK",
+        Some(bankscope_status::NullArgument) => c"NULL_ARGUMENT",
+        Some(bankscope_status::InvalidUtf8) => c"INVALID_UTF8",
+        Some(bankscope_status::Panic) => c"PANIC",
+        Some(bankscope_status::PasswordIncorrect) => c"PASSWORD_INCORRECT",
+        Some(bankscope_status::PdfIsImage) => c"PDF_IS_IMAGE",
+        Some(bankscope_status::NotAStatement) => c"NOT_A_STATEMENT",
+        Some(bankscope_status::UnsupportedFormat) => c"UNSUPPORTED_FORMAT",
+        Some(bankscope_status::BankNameMismatch) => c"BANK_NAME_MISMATCH",
+        Some(bankscope_status::BankUndetected) => c"BANK_UNDETECTED",
+        Some(bankscope_status::LimitExceeded) => c"LIMIT_EXCEEDED",
+        Some(bankscope_status::Malformed) => c"MALFORMED",
+        Some(bankscope_status::InvalidArgument) => c"INVALID_ARGUMENT",
     };
     name.as_ptr()
 }
@@ -217,6 +257,20 @@ pub unsafe extern "C" fn bankscope_string_free(s: *mut c_char) {
     if !s.is_null() {
         // SAFETY: created by CString::into_raw in this library, freed once.
         drop(unsafe { CString::from_raw(s) });
+    }
+}
+
+/// Frees a byte buffer returned by this library, with the length returned
+/// alongside it. NULL is accepted and ignored (whatever `len`).
+///
+/// # Safety
+/// `ptr` is NULL or a buffer returned by this library and not freed before,
+/// and `len` is exactly the length returned with it.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bankscope_bytes_free(ptr: *mut u8, len: usize) {
+    if !ptr.is_null() {
+        // SAFETY: created by `into_c_bytes` from a boxed slice of `len` bytes, freed once.
+        drop(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) });
     }
 }
 
@@ -279,14 +333,45 @@ mod tests {
     }
 
     #[test]
+    fn byte_buffers_round_trip_through_bytes_free() {
+        let (ptr, len) = into_c_bytes(b"PK\x03\x04 xlsx".to_vec());
+        assert_eq!(len, 9);
+        // SAFETY: `ptr` holds `len` bytes until freed below.
+        assert_eq!(unsafe { std::slice::from_raw_parts(ptr, len) }, b"PK\x03\x04 xlsx");
+        unsafe { bankscope_bytes_free(ptr, len) };
+        // An empty buffer (a dangling, non-NULL pointer) and NULL free cleanly too.
+        let (empty, zero) = into_c_bytes(Vec::new());
+        assert_eq!(zero, 0);
+        unsafe { bankscope_bytes_free(empty, zero) };
+        unsafe { bankscope_bytes_free(std::ptr::null_mut(), 5) };
+    }
+
+    #[test]
     fn every_core_error_kind_has_a_distinct_status_and_name() {
         let mut seen = std::collections::HashSet::new();
         for kind in ErrorKind::ALL {
             let status = bankscope_status::from(kind);
             assert!(seen.insert(status as i32), "{kind:?} reuses a status number");
-            let name = unsafe { CStr::from_ptr(bankscope_status_name(status)) }.to_string_lossy().into_owned();
+            let name = unsafe { CStr::from_ptr(bankscope_status_name(status as i32)) }.to_string_lossy().into_owned();
             assert_eq!(name, kind.code());
         }
+        // ALL holds the four boundary statuses and one per core kind.
+        let mut expected: Vec<bankscope_status> = vec![
+            bankscope_status::Ok,
+            bankscope_status::NullArgument,
+            bankscope_status::InvalidUtf8,
+            bankscope_status::Panic,
+        ];
+        expected.extend(ErrorKind::ALL.map(bankscope_status::from));
+        assert_eq!(bankscope_status::ALL.to_vec(), expected);
+        let numbers: std::collections::HashSet<i32> = bankscope_status::ALL.iter().map(|s| *s as i32).collect();
+        assert_eq!(numbers.len(), 13, "status numbers are distinct");
+        for n in [-1, 4, 9, 19, i32::MAX] {
+            let name = unsafe { CStr::from_ptr(bankscope_status_name(n)) }.to_string_lossy().into_owned();
+            assert_eq!(name, "UNKNOWN", "{n}");
+        }
+        let name = unsafe { CStr::from_ptr(bankscope_status_name(10)) }.to_string_lossy().into_owned();
+        assert_eq!(name, "PASSWORD_INCORRECT");
         let v = unsafe { CStr::from_ptr(bankscope_version()) }.to_string_lossy().into_owned();
         assert_eq!(v, bankscope::VERSION);
     }

@@ -1,0 +1,3 @@
+module example.invalid/bankscope/examples/go
+
+go 1.19
