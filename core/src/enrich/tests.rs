@@ -192,6 +192,33 @@ fn enrich_fills_in_place() {
     assert!(!is_lender_narration("ACH D- NETFLIX"));
 }
 
+/// A bank collecting by mandate is collecting an EMI; a bank paying by ACH
+/// (a dividend on its shares) or named in a transfer is not a lender.
+#[test]
+fn banks_are_lenders_only_on_loan_words_or_mandate_debits() {
+    let c = Classifier::new(&Metadata::default(), "FATIMA BANERJEE");
+    let cases: &[(&str, TxnType, &str, &str)] = &[
+        ("ACH D- IDFC FIRST BANK LTD-P400P5500517368", TxnType::Debit, "lender_transaction", "IDFC First Bank"),
+        ("NACH DR-HDFC BANK LTD-UMRN HDFC7000123456", TxnType::Debit, "lender_transaction", "HDFC Bank"),
+        ("ACH D- ICICI BANK LTD-ICIC7021102230012345", TxnType::Debit, "lender_transaction", "ICICI Bank"),
+        ("ACH C- HDFC BANK LTD-DIVIDEND 2024-25", TxnType::Credit, "", ""),
+        ("NEFT CR-HDFC0000001-ACME LTD-FATIMA BANERJEE-SALARY", TxnType::Credit, "", ""),
+        (
+            "ACH DEBIT RETURN CHARGES 050524 050524- P400P5500517368-IDFC FIRST BANK LTD",
+            TxnType::Debit,
+            "ach_bounce_charge",
+            "",
+        ),
+    ];
+    for (note, kind, desc, clean) in cases {
+        let got = c.classify(note, *kind, Money::from_rupees(3_300));
+        assert_eq!(got.description.as_str(), *desc, "{note}");
+        if !clean.is_empty() {
+            assert_eq!(got.clean_note.as_str(), *clean, "{note}");
+        }
+    }
+}
+
 #[test]
 fn odd_input_never_panics() {
     let c = Classifier::new(&Metadata { names: vec![String::new(), "é".into()], ..Default::default() }, "  ");
