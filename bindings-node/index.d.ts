@@ -57,6 +57,17 @@ export declare class Entity {
   predictors(): any
   /** `GET .../score/`: the score per account. */
   score(): any
+  /**
+   * The xlsx report as workbook bytes (an Excel `.xlsx` file, a zip
+   * archive): without `accountId`, the only account's workbook when the
+   * entity has one account, else the entity workbook (an overview of every
+   * account); with an `accountId`, that account's workbook. Throws an Error
+   * with code `INVALID_ARGUMENT` for an unknown account id or an entity
+   * without statements. Built on the calling thread. (The interface's
+   * `xlsx_report` endpoint answers with links to hosted workbooks, which
+   * only a server can give.)
+   */
+  xlsxReport(accountId?: string | undefined | null): Buffer
 }
 
 /**

@@ -16,10 +16,11 @@
  *    BANKSCOPE_STATUS_INVALID_UTF8.
  *  - No panic crosses the boundary: an internal bug returns BANKSCOPE_STATUS_PANIC.
  *  - Thread safety: every function may be called from any thread. An entity handle
- *    may move between threads; bankscope_entity_get may run on one handle from
- *    several threads at once, while add_pdf, add_aa and free need the handle to
- *    themselves. The last error message is per thread: read it on the thread
- *    whose call failed (Go: keep the goroutine locked to its OS thread).
+ *    may move between threads; bankscope_entity_get and bankscope_entity_xlsx may
+ *    run on one handle from several threads at once, while add_pdf, add_aa and
+ *    free need the handle to themselves. The last error message is per thread:
+ *    read it on the thread whose call failed (Go: keep the goroutine locked to its
+ *    OS thread).
  */
 
 #ifndef BANKSCOPE_H
@@ -65,8 +66,9 @@ typedef enum {
 // Thread safety: a handle may be used from any thread, one call at a time
 // for the calls that change it (`bankscope_entity_add_pdf`,
 // `bankscope_entity_add_aa`, `bankscope_entity_free`); calls that only read it
-// (`bankscope_entity_get`) may run concurrently with each other. Callers that
-// share a handle between threads lock around the changing calls.
+// (`bankscope_entity_get`, `bankscope_entity_xlsx`) may run concurrently with
+// each other. Callers that share a handle between threads lock around the
+// changing calls.
 typedef struct bankscope_entity bankscope_entity;
 
 #ifdef __cplusplus
@@ -189,9 +191,12 @@ bankscope_status bankscope_entity_add_pdf(bankscope_entity *entity,
 // `account_id` may be NULL (all accounts); it is accepted only by the
 // endpoints that filter by account (`transactions`, `salary`,
 // `recurring_transactions`, `lender_transactions`, `get_expense_categories`).
-// An unknown resource or account id gives `BANKSCOPE_STATUS_INVALID_ARGUMENT`,
-// as does an endpoint this build does not compute yet (the message says so).
-// The JSON is the interface's response body for that endpoint.
+// An unknown resource or account id gives `BANKSCOPE_STATUS_INVALID_ARGUMENT`.
+// The JSON is the interface's response body for that endpoint; every endpoint
+// but `xlsx_report` is computed here. `xlsx_report` answers with links to
+// workbooks, which only a server hosting them can give, so it too gives
+// `BANKSCOPE_STATUS_INVALID_ARGUMENT`; the workbook bytes come from
+// `bankscope_entity_xlsx`.
 //
 // Ownership: `resource` and `account_id` are borrowed for the call. On
 // success writes to `*out_json` a string owned by the caller, freed with
@@ -203,6 +208,26 @@ bankscope_status bankscope_entity_get(const bankscope_entity *entity,
                                       const char *resource,
                                       const char *account_id,
                                       char **out_json);
+
+// The xlsx report of the entity as workbook bytes (an Excel `.xlsx` file, a
+// zip archive starting with `PK`): with `account_id` NULL (or empty), the only
+// account's workbook when the entity has one account, else the entity workbook
+// (an overview of every account); with an `account_id`, that account's workbook.
+// An unknown account id, or an entity without statements, gives
+// `BANKSCOPE_STATUS_INVALID_ARGUMENT`.
+//
+// Ownership: `account_id` is borrowed for the call. On success writes to
+// `*out_bytes` a buffer of `*out_len` bytes owned by the caller, released with
+// `bankscope_bytes_free(*out_bytes, *out_len)` (never `free()`); on failure
+// neither out-parameter is written.
+//
+// # Safety
+// `entity` is a live handle; `account_id` is NULL or a NUL-terminated string;
+// `out_bytes` and `out_len` are writable.
+bankscope_status bankscope_entity_xlsx(const bankscope_entity *entity,
+                                       const char *account_id,
+                                       uint8_t **out_bytes,
+                                       size_t *out_len);
 
 // Frees an entity and everything it holds. NULL is accepted and ignored.
 // Strings returned earlier by calls on the entity stay valid (they are

@@ -228,21 +228,150 @@ const ENDPOINTS = [
 ];
 const analysed = analyze(SBI, { password });
 
+// Every JSON endpoint is computed by the library: no error is allowed here
+// (xlsx_report is the exception, read through xlsxReport below).
 for (const [method, key] of ENDPOINTS) {
-  test(`endpoint ${method} returns its response`, async (t) => {
+  test(`endpoint ${method} returns its response`, async () => {
     const entity = await analysed;
-    let response;
-    try {
-      response = entity[method]();
-    } catch (err) {
-      if (err.code === 'INVALID_ARGUMENT' && /not computed by this build/.test(err.message)) {
-        t.skip(err.message);
-        return;
-      }
-      throw err;
-    }
+    const response = entity[method]();
     assert.equal(response.entity_id, entity.entityId);
     assert.ok(key in response, `${key} in ${Object.keys(response)}`);
     assert.ok(Array.isArray(response.progress));
+    assert.deepEqual(
+      response.progress.map((p) => p.status),
+      ['completed'],
+    );
   });
 }
+
+/** Truth amounts of one direction summed per month label (Mmm-YYYY), in paise. */
+function truthByMonth(kind) {
+  const months = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+  const sums = {};
+  for (const row of want.transactions) {
+    if (row.type !== kind) continue;
+    const [y, m] = row.date.split('-');
+    const label = `${months[Number(m) - 1]}-${y}`;
+    sums[label] = (sums[label] ?? 0) + paise(row.amount);
+  }
+  return sums;
+}
+
+/** Rupees with two decimals ("3116.50") as integer paise, exactly. */
+function paise(rupees) {
+  const text = typeof rupees === 'number' ? rupees.toFixed(2) : rupees;
+  const [whole, frac] = text.split('.');
+  assert.equal(frac?.length, 2, `amount ${text}`);
+  return Number(whole + frac);
+}
+
+test('salary, monthly analysis and score carry real values', async () => {
+  const entity = await analysed;
+  const [account] = entity.accounts().accounts;
+  // The truth has five NEFT credits "INFOSYS LIMITED*SALARY <MON> 2025" of
+  // 2,08,500.00 on the last working day of Jan..May 2025; month_year is M-YYYY.
+  const salary = entity.salary().transactions;
+  assert.deepEqual(
+    salary.map((t) => [t.date.slice(0, 10), t.amount, t.transaction_type, t.month_year]),
+    [
+      ['2025-01-31', 208500, 'credit', '1-2025'],
+      ['2025-02-28', 208500, 'credit', '2-2025'],
+      ['2025-03-31', 208500, 'credit', '3-2025'],
+      ['2025-04-30', 208500, 'credit', '4-2025'],
+      ['2025-05-30', 208500, 'credit', '5-2025'],
+    ],
+  );
+  assert.ok(salary.every((t) => t.account_id === account.account_id));
+
+  // amt_credit / amt_debit per month equal the truth rows summed by month (in paise).
+  const fields = entity.monthlyAnalysis().monthly_analysis[account.account_id].monthly_analysis;
+  for (const [field, kind] of [['amt_credit', 'credit'], ['amt_debit', 'debit']]) {
+    const expected = truthByMonth(kind);
+    assert.deepEqual(Object.keys(expected), ['Jan-2025', 'Feb-2025', 'Mar-2025', 'Apr-2025', 'May-2025']);
+    const got = Object.fromEntries(Object.entries(fields[field]).map(([m, v]) => [m, paise(v)]));
+    assert.deepEqual(got, expected, field);
+  }
+
+  // One score per account: a decimal integer string in 300..900.
+  const [score] = entity.score().score;
+  assert.equal(score.account_id, account.account_id);
+  assert.match(score.score, /^[0-9]+$/);
+  const n = Number(score.score);
+  assert.ok(n >= 300 && n <= 900, `score ${score.score}`);
+});
+
+// The sheets of a one-account workbook, in order (core/src/report/sheets/mod.rs SHEETS).
+const ACCOUNT_SHEETS = [
+  'Overview',
+  'Transactions',
+  'Daily EOD Balances',
+  'Monthly Analysis',
+  'Salary',
+  'Recurring Credits',
+  'Recurring Debits',
+  'Loans and EMIs',
+  'Bounces and Penal Charges',
+  'Top 5 Credits',
+  'Top 5 Debits',
+  'Expense Categories',
+  'Predictors',
+  'Frauds',
+  'Fraud Transactions',
+];
+
+test('xlsxReport returns the workbook as a Buffer', async () => {
+  const entity = await analysed;
+  const accountId = entity.accounts().accounts[0].account_id;
+  for (const book of [entity.xlsxReport(), entity.xlsxReport(accountId)]) {
+    assert.ok(Buffer.isBuffer(book));
+    // A zip archive: local file header "PK\x03\x04"; 150 rows in 15 sheets are
+    // tens of kilobytes, so 4 KiB rules out an empty archive.
+    assert.deepEqual([...book.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04]);
+    assert.ok(book.length > 4096, `${book.length} bytes`);
+    // Zip entry names are stored uncompressed, so the parts show in the bytes.
+    assert.ok(book.includes('xl/workbook.xml'));
+    assert.ok(book.includes('xl/worksheets/sheet15.xml'), 'fifteen sheets');
+    assert.ok(!book.includes('xl/worksheets/sheet16.xml'), 'not sixteen');
+    // The workbook part itself is deflated: inflate it from its local header
+    // (30 bytes + name + extra field) and read the sheet names in order.
+    const names = sheetNames(book);
+    assert.deepEqual(names, ACCOUNT_SHEETS);
+  }
+});
+
+/** The sheet names of xl/workbook.xml inside an xlsx Buffer. */
+function sheetNames(book) {
+  const { inflateRawSync } = require('node:zlib');
+  const name = Buffer.from('xl/workbook.xml');
+  // Find the local file header whose name is xl/workbook.xml.
+  for (let at = book.indexOf('PK\x03\x04'); at >= 0; at = book.indexOf('PK\x03\x04', at + 4)) {
+    const nameLen = book.readUInt16LE(at + 26);
+    if (!book.subarray(at + 30, at + 30 + nameLen).equals(name)) continue;
+    const method = book.readUInt16LE(at + 8);
+    const flags = book.readUInt16LE(at + 6);
+    const extraLen = book.readUInt16LE(at + 28);
+    const start = at + 30 + nameLen + extraLen;
+    let xml;
+    if (method === 0 && (flags & 8) === 0) {
+      xml = book.subarray(start, start + book.readUInt32LE(at + 18));
+    } else {
+      assert.equal(method, 8, 'deflate');
+      // With a data descriptor the size may be absent here; raw inflate stops
+      // at the end of the deflate stream whatever follows.
+      xml = inflateRawSync(book.subarray(start));
+    }
+    return [...xml.toString('utf8').matchAll(/<sheet name="([^"]*)"/g)].map((m) => m[1]);
+  }
+  assert.fail('no xl/workbook.xml entry');
+}
+
+test('xlsxReport errors are INVALID_ARGUMENT', async () => {
+  assert.throws(() => new Entity().xlsxReport(), { code: 'INVALID_ARGUMENT', message: /no statements/ });
+  const entity = await analysed;
+  assert.throws(() => entity.xlsxReport('not-an-account'), {
+    code: 'INVALID_ARGUMENT',
+    message: /no account "not-an-account"/,
+  });
+  // The JSON endpoint holds links to hosted workbooks: a typed error, not a stub.
+  assert.throws(() => entity.responseJson('xlsx_report'), { code: 'INVALID_ARGUMENT', message: /xlsx_report/ });
+});

@@ -415,6 +415,20 @@ impl Entity {
     pub fn score(&self) -> napi::Result<serde_json::Value, &'static str> {
         self.inner.response(bankscope::resources::Resource::Score, None)
     }
+
+    /// The xlsx report as workbook bytes (an Excel `.xlsx` file, a zip
+    /// archive): without `accountId`, the only account's workbook when the
+    /// entity has one account, else the entity workbook (an overview of every
+    /// account); with an `accountId`, that account's workbook. Throws an Error
+    /// with code `INVALID_ARGUMENT` for an unknown account id or an entity
+    /// without statements. Built on the calling thread. (The interface's
+    /// `xlsx_report` endpoint answers with links to hosted workbooks, which
+    /// only a server can give.)
+    #[napi]
+    pub fn xlsx_report(&self, account_id: Option<String>) -> napi::Result<Buffer, &'static str> {
+        let bytes = self.inner.lock().xlsx_report(account_id.as_deref()).map_err(|e| to_js_err(&e))?;
+        Ok(Buffer::from(bytes))
+    }
 }
 
 /// Reads one statement PDF file into a new `Entity` on the libuv thread pool.

@@ -15,6 +15,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
 create_exception!(bankscope, BankscopeError, PyException, "Base class of every bankscope error.");
 create_exception!(bankscope, PasswordIncorrect, BankscopeError, "The PDF password is wrong or missing.");
@@ -160,6 +161,14 @@ impl Entity {
             return Err(to_py_err(&e));
         };
         py.detach(|| self.lock().response_json(resource, account_id)).map_err(|e| to_py_err(&e))
+    }
+
+    /// The xlsx report as workbook bytes (see `bankscope::Entity::xlsx_report`),
+    /// built with the GIL released.
+    #[pyo3(signature = (account_id=None))]
+    fn xlsx_report<'py>(&self, py: Python<'py>, account_id: Option<&str>) -> PyResult<Bound<'py, PyBytes>> {
+        let bytes = py.detach(|| self.lock().xlsx_report(account_id)).map_err(|e| to_py_err(&e))?;
+        Ok(PyBytes::new(py, &bytes))
     }
 }
 

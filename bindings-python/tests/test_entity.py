@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from decimal import Decimal
+from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
@@ -269,17 +270,136 @@ ENDPOINTS = [
 
 @pytest.mark.parametrize("method,key", ENDPOINTS, ids=[m for m, _ in ENDPOINTS])
 def test_every_endpoint_returns_its_response(sbi, method, key):
+    # Every JSON endpoint is computed by the library: no error is allowed here.
+    # (xlsx_report is the exception, see the xlsx tests below.)
     data, want = sbi
     entity = bankscope.analyze(data, password=want["password"])
-    try:
-        response = getattr(entity, method)()
-    except bankscope.InvalidArgument as e:
-        if "not computed by this build" in str(e):
-            pytest.xfail(str(e))
-        raise
+    response = getattr(entity, method)()
     assert response["entity_id"] == entity.entity_id
     assert key in response
     assert isinstance(response["progress"], list)
+    (progress,) = response["progress"]
+    assert progress["status"] == "completed"
+
+
+def _truth_by_month(want: Dict[str, Any], kind: str) -> Dict[str, Decimal]:
+    """Truth amounts of one direction summed per month label (Mmm-YYYY)."""
+    import datetime
+
+    sums: Dict[str, Decimal] = {}
+    for row in want["transactions"]:
+        if row["type"] == kind:
+            day = datetime.datetime.strptime(row["date"], "%Y-%m-%d %H:%M:%S")
+            label = day.strftime("%b-%Y")
+            sums[label] = sums.get(label, Decimal(0)) + Decimal(row["amount"])
+    return sums
+
+
+def test_salary_monthly_and_score_values(sbi):
+    data, want = sbi
+    entity = bankscope.analyze(data, password=want["password"])
+    (account,) = entity.accounts()["accounts"]
+    account_id = account["account_id"]
+
+    # Salary: the truth has five NEFT credits "INFOSYS LIMITED*SALARY <MON> 2025" of
+    # 2,08,500.00 on the last working day of Jan..May 2025; each is the salary of
+    # its own month (month_year M-YYYY, no zero padding).
+    salary = entity.salary()["transactions"]
+    assert [(t["date"][:10], t["amount"], t["transaction_type"]) for t in salary] == [
+        ("2025-01-31", 208500.0, "credit"),
+        ("2025-02-28", 208500.0, "credit"),
+        ("2025-03-31", 208500.0, "credit"),
+        ("2025-04-30", 208500.0, "credit"),
+        ("2025-05-30", 208500.0, "credit"),
+    ]
+    assert [t["month_year"] for t in salary] == ["1-2025", "2-2025", "3-2025", "4-2025", "5-2025"]
+    assert all(t["account_id"] == account_id for t in salary)
+    assert entity.salary(account_id)["transactions"] == salary
+
+    # Monthly: amt_credit / amt_debit per Mmm-YYYY month equal the truth rows
+    # summed by month (exact, as Decimal); the period is Jan..May 2025.
+    text = entity.response_json("monthly_analysis_updated")
+    monthly = json.loads(text, parse_float=Decimal)["monthly_analysis"][account_id]["monthly_analysis"]
+    for field, kind in (("amt_credit", "credit"), ("amt_debit", "debit")):
+        expected = _truth_by_month(want, kind)
+        assert list(expected) == ["Jan-2025", "Feb-2025", "Mar-2025", "Apr-2025", "May-2025"]
+        assert monthly[field] == expected, field
+
+    # Score: one per account, a decimal integer string in the range 300..900.
+    (score,) = entity.score()["score"]
+    assert score["account_id"] == account_id
+    assert isinstance(score["score"], str) and score["score"].isdigit(), score
+    assert 300 <= int(score["score"]) <= 900, score
+
+
+# The sheets of a one-account workbook, in order (core/src/report/sheets/mod.rs SHEETS).
+ACCOUNT_SHEETS = [
+    "Overview",
+    "Transactions",
+    "Daily EOD Balances",
+    "Monthly Analysis",
+    "Salary",
+    "Recurring Credits",
+    "Recurring Debits",
+    "Loans and EMIs",
+    "Bounces and Penal Charges",
+    "Top 5 Credits",
+    "Top 5 Debits",
+    "Expense Categories",
+    "Predictors",
+    "Frauds",
+    "Fraud Transactions",
+]
+
+
+def _sheet_names(workbook: Path) -> List[str]:
+    """The sheet names listed in xl/workbook.xml of an xlsx file, in order."""
+    import xml.etree.ElementTree as ET
+    import zipfile
+
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    with zipfile.ZipFile(workbook) as archive:
+        assert archive.testzip() is None
+        root = ET.fromstring(archive.read("xl/workbook.xml"))
+    return [sheet.attrib["name"] for sheet in root.iter(f"{main}sheet")]
+
+
+def test_xlsx_report_writes_a_workbook(sbi, tmp_path):
+    data, want = sbi
+    entity = bankscope.analyze(data, password=want["password"])
+    account_id = entity.accounts()["accounts"][0]["account_id"]
+
+    written = entity.xlsx_report(tmp_path / "report.xlsx")
+    assert written == tmp_path / "report.xlsx"
+    assert written.read_bytes()[:4] == b"PK\x03\x04"
+    assert _sheet_names(written) == ACCOUNT_SHEETS
+
+    # A str path and one account by id give the same one-account workbook.
+    by_id = entity.xlsx_report(str(tmp_path / "by-id.xlsx"), account_id=account_id)
+    assert _sheet_names(by_id) == ACCOUNT_SHEETS
+
+    raw = entity.xlsx_bytes()
+    assert isinstance(raw, bytes) and raw[:4] == b"PK\x03\x04"
+    # 150 rows in 15 sheets are tens of kilobytes; 4 KiB rules out an empty archive.
+    assert len(raw) > 4096
+    (tmp_path / "raw.xlsx").write_bytes(raw)
+    assert _sheet_names(tmp_path / "raw.xlsx") == ACCOUNT_SHEETS
+
+
+def test_xlsx_report_errors(sbi, tmp_path):
+    data, want = sbi
+    with pytest.raises(bankscope.InvalidArgument, match="no statements"):
+        bankscope.Entity().xlsx_bytes()
+    entity = bankscope.analyze(data, password=want["password"])
+    target = tmp_path / "never.xlsx"
+    with pytest.raises(bankscope.InvalidArgument, match="no account \"nope\""):
+        entity.xlsx_report(target, account_id="nope")
+    assert not target.exists()
+    with pytest.raises(bankscope.InvalidArgument, match="no account"):
+        entity.xlsx_bytes("nope")
+    # The JSON endpoint holds links to hosted workbooks: a typed error, not a stub.
+    with pytest.raises(bankscope.InvalidArgument, match="xlsx_report"):
+        entity.response_json("xlsx_report")
 
 
 def test_to_dataframe_needs_pandas_only_when_called(sbi):
@@ -310,8 +430,6 @@ def test_the_underwriting_example_runs(tmp_path):
         text=True,
         timeout=120,
     )
-    if "not computed by this build" in run.stderr:
-        pytest.xfail("monthly_analysis_updated is not in this build yet")
     assert run.returncode == 0, run.stderr
     want = truth("hdfc_chromium_small")
     assert f"holder:  {want['identity']['name']}" in run.stdout
@@ -323,3 +441,11 @@ def test_the_underwriting_example_runs(tmp_path):
         "May-2025",
         "Jun-2025",
     ]
+    # Each month's row shows its truth credits and debits; the script formats with
+    # ",.2f" (Western grouping, 1,234.50) with or without pandas.
+    credits, debits = _truth_by_month(want, "credit"), _truth_by_month(want, "debit")
+    rows = {line.split(" ", 1)[0]: line for line in table.splitlines()}
+    for month in ("Apr-2025", "May-2025", "Jun-2025"):
+        line = rows[month]
+        assert f"{credits.get(month, Decimal(0)):,.2f}" in line, line
+        assert f"{debits.get(month, Decimal(0)):,.2f}" in line, line

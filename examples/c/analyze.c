@@ -1,14 +1,15 @@
 /*
  * analyze: read a bank statement with bankscope and print its accounts and
- * monthly analysis.
+ * monthly analysis; optionally write its xlsx report.
  *
- *   analyze [-p PASSWORD] [-b BANK] [-o OPTIONS_JSON] FILE
+ *   analyze [-p PASSWORD] [-b BANK] [-o OPTIONS_JSON] [-x OUT.xlsx] FILE
  *
  * FILE is a statement PDF, or Account Aggregator data (ReBIT deposit JSON or
  * XML) when it does not start with "%PDF". -p gives the PDF's password, -b the
  * bank the statement is declared to be from (a different bank is refused), -o
  * the entity options (link_id, metadata, limits), e.g.
- * '{"limits": {"time_millis": 120000}}' for a slow machine or valgrind.
+ * '{"limits": {"time_millis": 120000}}' for a slow machine or valgrind. -x
+ * writes the xlsx report (the workbook bytes) to OUT.xlsx.
  *
  * Exit status: 0 when everything printed; 2 when the statement could not be
  * read (the status and message go to stderr); 1 when a later call failed.
@@ -54,6 +55,28 @@ static void report(const char *what, bankscope_status st) {
     fprintf(stderr, "%s failed: %s (%d): %s\n", what, bankscope_status_name(st), (int)st, msg ? msg : "");
 }
 
+/* Writes the entity's xlsx report to `path`; returns 0, or 1 after reporting a failure. */
+static int write_xlsx(const bankscope_entity *entity, const char *path) {
+    uint8_t *bytes = NULL;
+    size_t len = 0;
+    bankscope_status st = bankscope_entity_xlsx(entity, NULL, &bytes, &len);
+    if (st != BANKSCOPE_STATUS_OK) {
+        report("bankscope_entity_xlsx", st);
+        return 1;
+    }
+    /* The buffer is ours until bankscope_bytes_free, with the length it came with. */
+    FILE *f = fopen(path, "wb");
+    int failed = f == NULL || fwrite(bytes, 1, len, f) != len;
+    if (f != NULL && fclose(f) != 0) failed = 1;
+    bankscope_bytes_free(bytes, len);
+    if (failed) {
+        perror(path);
+        return 1;
+    }
+    printf("xlsx_report: %zu bytes written to %s\n", len, path);
+    return 0;
+}
+
 /* Prints one read endpoint's JSON; returns 0, or 1 after reporting a failure. */
 static int print_resource(const bankscope_entity *entity, const char *resource) {
     char *json = NULL;
@@ -68,18 +91,19 @@ static int print_resource(const bankscope_entity *entity, const char *resource) 
 }
 
 int main(int argc, char **argv) {
-    const char *password = NULL, *bank = NULL, *options = "{\"link_id\": \"c-example\"}";
+    const char *password = NULL, *bank = NULL, *options = "{\"link_id\": \"c-example\"}", *xlsx = NULL;
     int opt;
-    while ((opt = getopt(argc, argv, "p:b:o:")) != -1) {
+    while ((opt = getopt(argc, argv, "p:b:o:x:")) != -1) {
         switch (opt) {
         case 'p': password = optarg; break;
         case 'b': bank = optarg; break;
         case 'o': options = optarg; break;
+        case 'x': xlsx = optarg; break;
         default: optind = argc + 1; break;
         }
     }
     if (optind != argc - 1) {
-        fprintf(stderr, "usage: %s [-p PASSWORD] [-b BANK] [-o OPTIONS_JSON] FILE\n", argv[0]);
+        fprintf(stderr, "usage: %s [-p PASSWORD] [-b BANK] [-o OPTIONS_JSON] [-x OUT.xlsx] FILE\n", argv[0]);
         return 64;
     }
     const char *path = argv[optind];
@@ -121,6 +145,7 @@ int main(int argc, char **argv) {
     int failed = 0;
     failed |= print_resource(entity, "accounts");
     failed |= print_resource(entity, "monthly_analysis_updated");
+    if (xlsx != NULL) failed |= write_xlsx(entity, xlsx);
 
     /* An error path: an unknown resource leaves the out-parameter untouched. */
     char *untouched = NULL;

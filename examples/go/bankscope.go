@@ -244,6 +244,28 @@ func (e *Entity) Get(resource, accountID string) (json.RawMessage, error) {
 	return takeString(out), nil
 }
 
+// XLSX returns the xlsx report as workbook bytes (an Excel .xlsx file, a zip
+// archive): with accountID "", the only account's workbook when the entity has
+// one account, else the entity workbook (an overview of every account); with an
+// accountID, that account's workbook. An unknown account id, or an entity
+// without statements, is StatusInvalidArgument.
+func (e *Entity) XLSX(accountID string) ([]byte, error) {
+	cAccount := cStringOrNil(accountID)
+	defer C.free(unsafe.Pointer(cAccount))
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	var ptr *C.uint8_t
+	var n C.size_t
+	err := call(func() C.bankscope_status { return C.bankscope_entity_xlsx(e.ptr, cAccount, &ptr, &n) })
+	runtime.KeepAlive(e)
+	if err != nil {
+		return nil, err
+	}
+	// Copy into Go memory, then give the buffer back with the length it came with.
+	defer C.bankscope_bytes_free(ptr, n)
+	return append([]byte(nil), unsafe.Slice((*byte)(unsafe.Pointer(ptr)), int(n))...), nil
+}
+
 // cStringOrNil is NULL for "" (the library reads NULL as "not given");
 // free it with C.free (which accepts NULL).
 func cStringOrNil(s string) *C.char {

@@ -1,9 +1,12 @@
 package bankscope
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -247,6 +250,66 @@ func TestDeclaredBankAndLimits(t *testing.T) {
 	wantStatus(t, err, StatusLimitExceeded, "input_bytes")
 }
 
+// The xlsx report of the fixture: a zip archive (local file header
+// "PK\x03\x04") whose xl/workbook.xml lists the account workbook's sheets;
+// the same workbook by account id; typed errors for an unknown account and for
+// an entity without statements.
+func TestXLSXReport(t *testing.T) {
+	pdf, tr := load(t)
+	e := newEntity(t, nil)
+	_, err := e.XLSX("")
+	wantStatus(t, err, StatusInvalidArgument, "no statements")
+	s, err := e.AddPDF(pdf, tr.Password, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"", s.AccountID} {
+		b, err := e.XLSX(id)
+		if err != nil {
+			t.Fatalf("XLSX(%q): %v", id, err)
+		}
+		// A workbook of 15 sheets with the fixture's rows is tens of kilobytes;
+		// 4 KiB rules out an empty or truncated archive.
+		if !bytes.HasPrefix(b, []byte("PK\x03\x04")) || len(b) < 4096 {
+			head := b
+			if len(head) > 4 {
+				head = head[:4]
+			}
+			t.Fatalf("XLSX(%q): %d bytes starting %q", id, len(b), head)
+		}
+		workbook := zipEntry(t, b, "xl/workbook.xml")
+		for _, sheet := range []string{"Overview", "Transactions", "Daily EOD Balances", "Monthly Analysis", "Salary", "Predictors"} {
+			if !strings.Contains(workbook, `<sheet name="`+sheet+`"`) {
+				t.Fatalf("XLSX(%q): no sheet %q in xl/workbook.xml", id, sheet)
+			}
+		}
+	}
+	_, err = e.XLSX("no-such-account")
+	wantStatus(t, err, StatusInvalidArgument, `no account "no-such-account"`)
+	// The JSON endpoint xlsx_report holds links only a server can host.
+	_, err = e.Get("xlsx_report", "")
+	wantStatus(t, err, StatusInvalidArgument, "bankscope_entity_xlsx")
+}
+
+// zipEntry is the text of one file inside a zip archive.
+func zipEntry(t *testing.T, archive []byte, name string) string {
+	t.Helper()
+	r, err := zip.NewReader(bytes.NewReader(archive), int64(len(archive)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := r.Open(name)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	defer f.Close()
+	text, err := io.ReadAll(f)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return string(text)
+}
+
 func TestBadResourceName(t *testing.T) {
 	e := newEntity(t, nil)
 	_, err := e.Get("monthly", "")
@@ -266,6 +329,8 @@ func TestClosedEntityIsNullArgument(t *testing.T) {
 	_, err = e.Get("accounts", "")
 	wantStatus(t, err, StatusNullArgument, "entity is NULL")
 	_, err = e.AddPDF([]byte("x"), "", "")
+	wantStatus(t, err, StatusNullArgument, "entity is NULL")
+	_, err = e.XLSX("")
 	wantStatus(t, err, StatusNullArgument, "entity is NULL")
 }
 

@@ -5,7 +5,7 @@ use std::ffi::c_char;
 use bankscope::resources::Resource;
 use bankscope::{Entity, Limits, Metadata, ReadOptions};
 
-use crate::{Failure, arg_str, bankscope_status, guard, into_c_string};
+use crate::{Failure, arg_str, bankscope_status, guard, into_c_bytes, into_c_string};
 
 /// An entity: the statements of one customer. Opaque; create with
 /// `bankscope_entity_new`, release with `bankscope_entity_free`.
@@ -13,8 +13,9 @@ use crate::{Failure, arg_str, bankscope_status, guard, into_c_string};
 /// Thread safety: a handle may be used from any thread, one call at a time
 /// for the calls that change it (`bankscope_entity_add_pdf`,
 /// `bankscope_entity_add_aa`, `bankscope_entity_free`); calls that only read it
-/// (`bankscope_entity_get`) may run concurrently with each other. Callers that
-/// share a handle between threads lock around the changing calls.
+/// (`bankscope_entity_get`, `bankscope_entity_xlsx`) may run concurrently with
+/// each other. Callers that share a handle between threads lock around the
+/// changing calls.
 #[derive(Debug)]
 pub struct bankscope_entity {
     inner: Entity,
@@ -216,9 +217,12 @@ pub unsafe extern "C" fn bankscope_entity_add_pdf(
 /// `account_id` may be NULL (all accounts); it is accepted only by the
 /// endpoints that filter by account (`transactions`, `salary`,
 /// `recurring_transactions`, `lender_transactions`, `get_expense_categories`).
-/// An unknown resource or account id gives `BANKSCOPE_STATUS_INVALID_ARGUMENT`,
-/// as does an endpoint this build does not compute yet (the message says so).
-/// The JSON is the interface's response body for that endpoint.
+/// An unknown resource or account id gives `BANKSCOPE_STATUS_INVALID_ARGUMENT`.
+/// The JSON is the interface's response body for that endpoint; every endpoint
+/// but `xlsx_report` is computed here. `xlsx_report` answers with links to
+/// workbooks, which only a server hosting them can give, so it too gives
+/// `BANKSCOPE_STATUS_INVALID_ARGUMENT`; the workbook bytes come from
+/// `bankscope_entity_xlsx`.
 ///
 /// Ownership: `resource` and `account_id` are borrowed for the call. On
 /// success writes to `*out_json` a string owned by the caller, freed with
@@ -246,10 +250,61 @@ pub unsafe extern "C" fn bankscope_entity_get(
         }
         let resource = Resource::from_name(name.trim_matches('/'))
             .ok_or_else(|| Failure(bankscope_status::InvalidArgument, format!("unknown resource {name:?}")))?;
+        if resource == Resource::XlsxReport {
+            // The core's message names the Rust method; name this surface's one.
+            return Err(Failure(
+                bankscope_status::InvalidArgument,
+                "xlsx_report holds links a server hosts; use bankscope_entity_xlsx for the workbook bytes".into(),
+            ));
+        }
         let text = e.inner.response_json(resource, account)?;
         let s = into_c_string(text)?;
         // SAFETY: checked non-NULL above.
         unsafe { *out_json = s };
+        Ok(())
+    })
+}
+
+/// The xlsx report of the entity as workbook bytes (an Excel `.xlsx` file, a
+/// zip archive starting with `PK`): with `account_id` NULL (or empty), the only
+/// account's workbook when the entity has one account, else the entity workbook
+/// (an overview of every account); with an `account_id`, that account's workbook.
+/// An unknown account id, or an entity without statements, gives
+/// `BANKSCOPE_STATUS_INVALID_ARGUMENT`.
+///
+/// Ownership: `account_id` is borrowed for the call. On success writes to
+/// `*out_bytes` a buffer of `*out_len` bytes owned by the caller, released with
+/// `bankscope_bytes_free(*out_bytes, *out_len)` (never `free()`); on failure
+/// neither out-parameter is written.
+///
+/// # Safety
+/// `entity` is a live handle; `account_id` is NULL or a NUL-terminated string;
+/// `out_bytes` and `out_len` are writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bankscope_entity_xlsx(
+    entity: *const bankscope_entity,
+    account_id: *const c_char,
+    out_bytes: *mut *mut u8,
+    out_len: *mut usize,
+) -> bankscope_status {
+    guard(|| {
+        // SAFETY: a non-NULL handle comes from bankscope_entity_new.
+        let e = unsafe { entity.as_ref() }
+            .ok_or_else(|| Failure(bankscope_status::NullArgument, "entity is NULL".into()))?;
+        // SAFETY: caller contract.
+        let account = unsafe { opt_str(account_id, "account_id") }?;
+        if out_bytes.is_null() {
+            return Err(Failure(bankscope_status::NullArgument, "out_bytes is NULL".into()));
+        }
+        if out_len.is_null() {
+            return Err(Failure(bankscope_status::NullArgument, "out_len is NULL".into()));
+        }
+        let (ptr, len) = into_c_bytes(e.inner.xlsx_report(account)?);
+        // SAFETY: both checked non-NULL above.
+        unsafe {
+            *out_bytes = ptr;
+            *out_len = len;
+        }
         Ok(())
     })
 }
@@ -409,26 +464,37 @@ mod tests {
 
     #[test]
     fn every_read_endpoint_name_reaches_the_core() {
-        // Each of the 12 names is recognised: the call either answers with the
-        // endpoint's JSON (carrying entity_id) or, for an endpoint not computed
-        // by this build yet, says so; never "unknown resource".
-        let e = new_entity(c"{}");
+        // Each of the 12 names is recognised and computed: the call answers with
+        // the endpoint's JSON (carrying entity_id), on an empty entity and on
+        // one with statements. xlsx_report alone answers with an error naming
+        // bankscope_entity_xlsx (its links need a host). Never "unknown resource".
+        let data = std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/aa/deposit_fi_sample.xml"),
+        )
+        .unwrap_or_default();
+        let empty = new_entity(c"{}");
+        let full = new_entity(c"{}");
+        let mut summary: *mut c_char = std::ptr::null_mut();
+        let st = unsafe { bankscope_entity_add_aa(full, data.as_ptr(), data.len(), std::ptr::null(), &mut summary) };
+        assert_eq!(st, bankscope_status::Ok, "{}", last_error());
+        take(summary);
         assert_eq!(Resource::ALL.len(), 12);
-        for r in Resource::ALL {
-            let name = std::ffi::CString::new(r.path_suffix()).unwrap_or_default();
-            let (st, body) = get(e, &name);
-            match st {
-                bankscope_status::Ok => {
-                    let body = body.unwrap_or_default();
-                    assert!(body["entity_id"].is_string(), "{name:?}: {body}");
+        for e in [empty, full] {
+            for r in Resource::ALL {
+                let name = std::ffi::CString::new(r.path_suffix()).unwrap_or_default();
+                let (st, body) = get(e, &name);
+                if *r == Resource::XlsxReport {
+                    assert_eq!((st, body), (bankscope_status::InvalidArgument, None));
+                    assert!(last_error().contains("use bankscope_entity_xlsx"), "{}", last_error());
+                    continue;
                 }
-                bankscope_status::InvalidArgument => {
-                    assert!(body.is_none());
-                    assert!(last_error().contains("not computed by this build"), "{name:?}: {}", last_error());
-                }
-                other => panic!("{name:?}: {other:?}"),
+                assert_eq!(st, bankscope_status::Ok, "{name:?}: {}", last_error());
+                let body = body.unwrap_or_default();
+                assert!(body["entity_id"].is_string(), "{name:?}: {body}");
             }
         }
+        unsafe { bankscope_entity_free(full) };
+        let e = empty;
         let (st, body) = get(e, c"monthly");
         assert_eq!((st, body), (bankscope_status::InvalidArgument, None));
         assert_eq!(last_error(), "unknown resource \"monthly\"");
@@ -439,6 +505,78 @@ mod tests {
         let st = unsafe { bankscope_entity_get(e, c"transactions".as_ptr(), c"x".as_ptr(), &mut out) };
         assert_eq!(st, bankscope_status::InvalidArgument);
         assert!(out.is_null());
+        unsafe { bankscope_entity_free(e) };
+    }
+
+    /// Calls bankscope_entity_xlsx with sentinel out-parameters; returns the
+    /// status and the bytes (None when neither out-parameter was written).
+    fn xlsx(e: *const bankscope_entity, account_id: Option<&std::ffi::CStr>) -> (bankscope_status, Option<Vec<u8>>) {
+        let mut ptr: *mut u8 = std::ptr::null_mut();
+        let mut len: usize = usize::MAX;
+        let st =
+            unsafe { bankscope_entity_xlsx(e, account_id.map_or(std::ptr::null(), CStr::as_ptr), &mut ptr, &mut len) };
+        if ptr.is_null() {
+            assert_eq!(len, usize::MAX, "out_len written without out_bytes");
+            return (st, None);
+        }
+        let bytes = unsafe { std::slice::from_raw_parts(ptr, len) }.to_vec();
+        unsafe { crate::bankscope_bytes_free(ptr, len) };
+        (st, Some(bytes))
+    }
+
+    #[test]
+    fn xlsx_workbook_bytes_through_the_c_abi() {
+        let data = std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/aa/deposit_fi_sample.xml"),
+        )
+        .unwrap_or_default();
+        let e = new_entity(c"{}");
+        // No statements yet: nothing to report on.
+        let (st, out) = xlsx(e, None);
+        assert_eq!((st, out), (bankscope_status::InvalidArgument, None));
+        assert!(last_error().contains("no statements"), "{}", last_error());
+
+        let mut summary: *mut c_char = std::ptr::null_mut();
+        let st = unsafe { bankscope_entity_add_aa(e, data.as_ptr(), data.len(), std::ptr::null(), &mut summary) };
+        assert_eq!(st, bankscope_status::Ok, "{}", last_error());
+        let summary: serde_json::Value = serde_json::from_str(&take(summary)).unwrap_or_default();
+        let account_id =
+            std::ffi::CString::new(summary[0]["account_id"].as_str().unwrap_or_default()).unwrap_or_default();
+
+        // The whole entity (one account) and that account by id: a zip (local
+        // file header "PK\x03\x04") naming the workbook part inside. With one
+        // account both are that account's workbook, so the same length (the
+        // bytes may differ only in the creation time stamp).
+        let (st, whole) = xlsx(e, None);
+        assert_eq!(st, bankscope_status::Ok, "{}", last_error());
+        let whole = whole.unwrap_or_default();
+        assert!(whole.starts_with(b"PK\x03\x04"), "{:?}", whole.get(..4));
+        assert!(whole.windows(15).any(|w| w == b"xl/workbook.xml"));
+        let (st, one) = xlsx(e, Some(&account_id));
+        assert_eq!(st, bankscope_status::Ok, "{}", last_error());
+        let one = one.unwrap_or_default();
+        assert!(one.starts_with(b"PK\x03\x04"));
+        assert_eq!(one.len(), whole.len(), "with one account, NULL and its id give the same workbook");
+
+        // Unknown account, NULL arguments, invalid UTF-8: typed statuses, outs untouched.
+        let (st, out) = xlsx(e, Some(c"no-such-account"));
+        assert_eq!((st, out), (bankscope_status::InvalidArgument, None));
+        assert!(last_error().contains("no-such-account"), "{}", last_error());
+        let (st, out) = xlsx(std::ptr::null(), None);
+        assert_eq!((st, out), (bankscope_status::NullArgument, None));
+        assert_eq!(last_error(), "entity is NULL");
+        let bad = [0xffu8, 0];
+        let (st, out) = xlsx(e, Some(unsafe { CStr::from_ptr(bad.as_ptr().cast()) }));
+        assert_eq!((st, out), (bankscope_status::InvalidUtf8, None));
+        let mut len = 0usize;
+        let mut ptr: *mut u8 = std::ptr::null_mut();
+        let st = unsafe { bankscope_entity_xlsx(e, std::ptr::null(), std::ptr::null_mut(), &mut len) };
+        assert_eq!(st, bankscope_status::NullArgument);
+        assert_eq!(last_error(), "out_bytes is NULL");
+        let st = unsafe { bankscope_entity_xlsx(e, std::ptr::null(), &mut ptr, std::ptr::null_mut()) };
+        assert_eq!(st, bankscope_status::NullArgument);
+        assert_eq!(last_error(), "out_len is NULL");
+        assert!(ptr.is_null());
         unsafe { bankscope_entity_free(e) };
     }
 

@@ -159,8 +159,6 @@ fn into_c_string(s: String) -> Result<*mut c_char, Failure> {
 /// Moves a byte buffer to the caller as `(pointer, length)`; freed with
 /// `bankscope_bytes_free(pointer, length)`. The buffer is exactly `length`
 /// bytes (a boxed slice, no spare capacity), which is what the free needs.
-// Its first export is `bankscope_entity_xlsx` (needs the xlsx report, issue 7).
-#[cfg_attr(not(test), allow(dead_code))]
 fn into_c_bytes(bytes: Vec<u8>) -> (*mut u8, usize) {
     let boxed: Box<[u8]> = bytes.into_boxed_slice();
     let len = boxed.len();

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, TypedDict, Union
 
 from bankscope import _native
@@ -186,6 +187,26 @@ class Entity:
     def score(self) -> Json:
         """``GET .../score/``: the score per account."""
         return self._get("score")
+
+    def xlsx_bytes(self, account_id: Optional[str] = None) -> bytes:
+        """The xlsx report as workbook bytes (an Excel ``.xlsx`` file, a zip archive).
+
+        With ``account_id`` None: the only account's workbook when the entity
+        has one account, else the entity workbook (an overview of every
+        account); with an ``account_id``, that account's workbook. Raises
+        :class:`InvalidArgument` for an unknown account id or an entity
+        without statements. (The ``xlsx_report`` endpoint of the interface
+        answers with links to hosted workbooks, which only a server can give.)
+        """
+        return self._native.xlsx_report(account_id)
+
+    def xlsx_report(self, path: Union[str, "os.PathLike[str]"], account_id: Optional[str] = None) -> Path:
+        """Writes the xlsx report (see :meth:`xlsx_bytes`) to ``path`` and returns
+        that path. Nothing is written when the report cannot be built."""
+        data = self.xlsx_bytes(account_id)
+        out = Path(path)
+        out.write_bytes(data)
+        return out
 
 
 def analyze(

@@ -71,6 +71,29 @@ int main(void) {
            BANKSCOPE_STATUS_INVALID_ARGUMENT, "unknown resource \"acounts\"");
     expect("get(account_id on accounts)", bankscope_entity_get(entity, "accounts", "x", &out),
            BANKSCOPE_STATUS_INVALID_ARGUMENT, "account_id");
+    /* The xlsx report: NULL arguments, invalid UTF-8, no statements yet; neither out written. */
+    uint8_t *bytes = (uint8_t *)sentinel;
+    size_t len = 12345;
+    expect("xlsx(entity NULL)", bankscope_entity_xlsx(NULL, NULL, &bytes, &len), BANKSCOPE_STATUS_NULL_ARGUMENT,
+           "entity is NULL");
+    expect("xlsx(out_bytes NULL)", bankscope_entity_xlsx(entity, NULL, NULL, &len), BANKSCOPE_STATUS_NULL_ARGUMENT,
+           "out_bytes is NULL");
+    expect("xlsx(out_len NULL)", bankscope_entity_xlsx(entity, NULL, &bytes, NULL), BANKSCOPE_STATUS_NULL_ARGUMENT,
+           "out_len is NULL");
+    expect("xlsx(account_id not UTF-8)", bankscope_entity_xlsx(entity, "\xff", &bytes, &len),
+           BANKSCOPE_STATUS_INVALID_UTF8, "account_id is not valid UTF-8");
+    expect("xlsx(no statements)", bankscope_entity_xlsx(entity, NULL, &bytes, &len), BANKSCOPE_STATUS_INVALID_ARGUMENT,
+           "no statements");
+    expect("xlsx(unknown account)", bankscope_entity_xlsx(entity, "no-such-account", &bytes, &len),
+           BANKSCOPE_STATUS_INVALID_ARGUMENT, "no-such-account");
+    expect("get(xlsx_report)", bankscope_entity_get(entity, "xlsx_report", NULL, &out),
+           BANKSCOPE_STATUS_INVALID_ARGUMENT, "bankscope_entity_xlsx");
+    expect_untouched("failed xlsx calls", bytes, sentinel);
+    if (len != 12345) {
+        printf("FAIL failed xlsx calls: out_len written on failure\n");
+        failures++;
+    }
+
     expect("parse_amount(NULL)", bankscope_parse_amount(NULL, NULL), BANKSCOPE_STATUS_NULL_ARGUMENT, "text is NULL");
     expect("format_amount(out NULL)", bankscope_format_amount(100, NULL), BANKSCOPE_STATUS_NULL_ARGUMENT,
            "out is NULL");
