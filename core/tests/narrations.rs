@@ -150,12 +150,8 @@ fn classifications_are_pinned() {
     }
     let want = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e}; run with UPDATE_GOLDEN=1 to create it", path.display()));
-    let diff: Vec<String> = want
-        .lines()
-        .zip(out.lines())
-        .filter(|(w, g)| w != g)
-        .map(|(w, g)| format!("  want {w}\n  got  {g}"))
-        .collect();
+    let diff: Vec<String> =
+        want.lines().zip(out.lines()).filter(|(w, g)| w != g).map(|(w, g)| format!("  want {w}\n  got  {g}")).collect();
     assert!(
         diff.is_empty() && want.lines().count() == out.lines().count(),
         "{} classifications changed (UPDATE_GOLDEN=1 if intended):\n{}",

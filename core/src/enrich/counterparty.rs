@@ -37,7 +37,9 @@ const STOP: &[&str] = &[
     "CASH",
     "CHARGE",
     "CHARGES",
+    "CHEQUE",
     "CHQ",
+    "CLEARING",
     "CLG",
     "CMS",
     "CNRB",
@@ -93,6 +95,7 @@ const STOP: &[&str] = &[
     "MAR",
     "MAY",
     "MB",
+    "MICR",
     "MISC",
     "MMT",
     "MOB",
@@ -147,6 +150,7 @@ const STOP: &[&str] = &[
     "STATE",
     "TFR",
     "THE",
+    "THROUGH",
     "TO",
     "TPT",
     "TRANSFER",
@@ -517,12 +521,85 @@ fn unslash(note: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(String::from_utf8(s).unwrap_or_else(|_| note.to_string()))
 }
 
-/// The counterparty's name as upper-case words joined by single spaces
-/// (`RAHUL SHARMA`), if the narration has one: the first name candidate of the
-/// fields in order.
-pub(crate) fn extract(note: &str) -> Option<String> {
+/// Who a narration names as the counterparty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Party {
+    /// A name as upper-case words joined by single spaces (`RAHUL SHARMA`).
+    Name(String),
+    /// No name, only a bank (a cheque's drawee bank, `BANK OF BARODA`), in
+    /// clean words (`Bank of Baroda`).
+    Bank(String),
+}
+
+/// Short bank names that stand alone in a field (`BY CLG/CHQ NO 000432/PNB`)
+/// and the bank each is ([`crate::banks`] id). Codes that are also stop words
+/// (`SBI`, `HDFC`) are not here: a field of only those is skipped.
+const BANK_CODES: &[(&str, &str)] =
+    &[("BOB", "baroda"), ("BOI", "boi"), ("IOB", "iob"), ("PNB", "pnbbnk"), ("UBI", "ubi"), ("UCO", "uco")];
+
+/// The bank a field names, in clean words, when the field names only a bank:
+/// one of [`BANK_CODES`] alone, or words with `BANK` where every other word is
+/// the bank's (`BANK OF BARODA`, `SVC BANK`, `HDFC BANK LTD`), a stop word or
+/// a number. A field with a name beside the bank (`RAHUL SHARMA SBI BANK`) is
+/// not a bank field. A bank the table of banks knows is written as it names it
+/// (`Bank of Baroda`); others are title-cased (`Svc Bank`).
+fn bank_field(field: &str) -> Option<String> {
+    // Most fields are neither three letters nor hold BANK: one cheap look.
+    let t = field.trim();
+    if t.len() != 3 && !t.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"BANK")) {
+        return None;
+    }
+    let mut words = Run::new();
+    for w in t.split(word_sep).filter(|w| !w.is_empty()) {
+        words.push(w);
+    }
+    let words = words.words();
+    if let [code] = words
+        && let Some((_, id)) = BANK_CODES.iter().find(|(c, _)| c.eq_ignore_ascii_case(code))
+    {
+        return crate::banks::by_id(id).map(|b| b.name.to_string());
+    }
+    let at = words.iter().position(|w| w.eq_ignore_ascii_case("BANK"))?;
+    let known = crate::banks::by_name_in(t);
+    let bank_word = |i: usize, w: &str| {
+        i == at
+            || (i + 1 == at && w.bytes().all(|b| b.is_ascii_alphabetic()))
+            || known.is_some_and(|k| k.aliases.iter().any(|a| a.split(' ').any(|x| x.eq_ignore_ascii_case(w))))
+    };
+    let only_bank = words.iter().enumerate().all(|(i, w)| {
+        bank_word(i, w)
+            || is_stop_ci(w)
+            || !w.bytes().all(|b| b.is_ascii_alphabetic())
+            || ["LTD", "LIMITED", "BRANCH"].iter().any(|x| x.eq_ignore_ascii_case(w))
+    });
+    if !only_bank {
+        return None;
+    }
+    if let Some(bank) = known {
+        return Some(bank.name.to_string());
+    }
+    let upper = format!("{} BANK", words.get(at.wrapping_sub(1)).map_or(String::new(), |w| w.to_ascii_uppercase()));
+    Some(title_case(upper.trim()))
+}
+
+/// The counterparty a narration names: the first name candidate of the fields
+/// in order. Fields that name a bank ([`bank_field`]) are passed over (the
+/// drawee bank of a cheque is not who paid: `CHQ DEP - MICR CTS - BANK OF
+/// BARODA - RAHUL JOSHI` is from Rahul Joshi); the first of them is the
+/// counterparty only when no field has a name.
+pub(crate) fn extract(note: &str) -> Option<Party> {
     let note = unslash(note);
-    fields(&note).find_map(field_name)
+    let mut bank = None;
+    for f in fields(&note) {
+        if let Some(b) = bank_field(f) {
+            bank.get_or_insert(b);
+            continue;
+        }
+        if let Some(name) = field_name(f) {
+            return Some(Party::Name(name));
+        }
+    }
+    bank.map(Party::Bank)
 }
 
 /// `RAHUL KUMAR` → `Rahul Kumar`; acronyms such as `LLP` stay upper-case.
@@ -603,7 +680,11 @@ mod tests {
     use super::*;
 
     fn ex(s: &str) -> String {
-        extract(s).map(|t| title_case(&t)).unwrap_or_default()
+        match extract(s) {
+            Some(Party::Name(n)) => title_case(&n),
+            Some(Party::Bank(b)) => b,
+            None => String::new(),
+        }
     }
 
     #[test]
@@ -627,6 +708,32 @@ mod tests {
         assert_eq!(ex("UPI/412345678901/Payment/sunita.rao@okicici/ICICI"), "Sunita Rao");
         assert_eq!(ex("IMPS/P2A/412345678901/M/S SHREE GANESH TRADERS"), "Shree Ganesh Traders");
         assert_eq!(ex("MMT/IMPS/412345678901/O'BRIEN DSOUZA/SBI"), "O'Brien Dsouza");
+    }
+
+    #[test]
+    fn cheque_counterparties_skip_clearing_words_and_banks() {
+        // The drawer after the drawee bank (the xlsx showed "Micr" here).
+        assert_eq!(ex("CHQ DEP - MICR CTS - BANK OF BARODA - RAHUL JOSHI"), "Rahul Joshi");
+        // No name: the bank, as the table of banks writes it.
+        assert_eq!(ex("CHQ DEP - MICR CTS - BANK OF BARODA"), "Bank of Baroda");
+        // HDFC: MICR, CTS and NO are clearing words.
+        assert_eq!(ex("CHQ PAID-MICR CTS-NO 000145-RAJESH GUPTA"), "Rajesh Gupta");
+        assert_eq!(ex("CHQ DEP - MICR CLG - GURPREET KAUR"), "Gurpreet Kaur");
+        // ICICI and Axis.
+        assert_eq!(ex("CLG/000123/ICICI BANK LTD/SUNITA RAO"), "Sunita Rao");
+        assert_eq!(ex("CTS-CLG/000768/SUNITA RAO"), "Sunita Rao");
+        // SBI: clearing in words, and "TO CLG".
+        assert_eq!(ex("BY CLEARING-JOSEPH DSOUZA"), "Joseph Dsouza");
+        assert_eq!(ex("TO CLG-JOSEPH DSOUZA"), "Joseph Dsouza");
+        assert_eq!(ex("TO DEBIT THROUGH CHEQUE-000125"), "");
+        // Inward and outward clearing (I/W, O/W are one word each).
+        assert_eq!(ex("INWARD CLG/000432/MEHTA FABRICS PVT LTD"), "Mehta Fabrics Pvt Ltd");
+        assert_eq!(ex("I/W CLG 000432 SVC BANK"), "Svc Bank");
+        // A bank's short code alone (PNB), and a bank field with no drawer.
+        assert_eq!(ex("BY CLG/CHQ NO 000432/PNB"), "Punjab National Bank");
+        assert_eq!(ex("CHQ DEP 000155/HDFC BANK"), "HDFC Bank");
+        // A name beside a bank in one field is still the name.
+        assert_eq!(ex("CHQ 000123 RAHUL SHARMA SBI BANK"), "Rahul Sharma");
     }
 
     #[test]
