@@ -13,7 +13,7 @@
 use std::hint::black_box;
 
 use bankscope::Money;
-use bankscope::analysis::{eod, lender, monthly, predictors, salary};
+use bankscope::analysis::{eod, fraud, lender, monthly, predictors, salary, score};
 use bankscope::model::{Identity, Metadata, Transaction, TxnType};
 use bankscope::resources::YearMonth;
 use bankscope::taxonomy::{Channel, description};
@@ -130,5 +130,34 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// Issue 6's goal as one figure: what the monthly analysis, predictors,
+/// score and fraud responses compute for one account, together (one tally
+/// shared by monthly analysis, predictors and score, as the responses share
+/// it; fraud's transaction and behavioural checks). Goal: at most 2 s for
+/// 1,000,000 transactions on one core, and linear from 100k to 1M.
+fn bench_issue6(c: &mut Criterion) {
+    let metadata = Metadata::default();
+    let identity =
+        Identity { name: "PRIYA SHARMA".into(), account_number: "50100234567891".into(), ..Identity::default() };
+    let mut g = c.benchmark_group("issue6");
+    g.sample_size(10);
+    for n in [100_000usize, 1_000_000] {
+        let txns = synthetic(n);
+        g.throughput(Throughput::Elements(n as u64));
+        g.bench_with_input(BenchmarkId::new("monthly+predictors+score+fraud", n), &txns, |b, t| {
+            b.iter(|| {
+                let tally = monthly::tally(t, &metadata);
+                let analysis = monthly::to_analysis(&tally);
+                let p = predictors::from_tally(&tally, "hdfc", &identity);
+                let card = score::score(&p);
+                let mut findings = fraud::transaction_checks(t, Money::ZERO);
+                findings.extend(fraud::behavioural_checks(t, &metadata));
+                black_box((analysis, card, findings))
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_issue6);
 criterion_main!(benches);

@@ -118,3 +118,44 @@ fn narration_set_accuracy() {
     );
     assert!(pct(ch_ok) >= 97.0, "channel accuracy {:.1}% below 97%", pct(ch_ok));
 }
+
+/// Every field the classifier decides for every labelled narration (channel,
+/// description, merchant category, clean note), pinned in
+/// `tests/golden/narrations_classified.tsv`, so a speed-up of the classifier
+/// cannot change a single output unnoticed. `UPDATE_GOLDEN=1` rewrites the file
+/// after an intended change (review the diff).
+#[test]
+fn classifications_are_pinned() {
+    let metadata = Metadata {
+        companies_for_self_transfer: vec!["Verma Trading Co".into()],
+        employer_names: vec!["Zenith Softlabs".into()],
+        ..Default::default()
+    };
+    let classifier = Classifier::new(&metadata, HOLDER);
+    let mut out = String::from("# line\tchannel\tdescription\tmerchant_category\tclean_note\n");
+    for r in rows() {
+        let c = classifier.classify(r.note, r.kind, r.amount);
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\n",
+            r.line,
+            c.channel.as_str(),
+            c.description,
+            c.merchant_category.as_str(),
+            c.clean_note
+        ));
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/narrations_classified.tsv");
+    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
+        std::fs::write(&path, &out).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}; run with UPDATE_GOLDEN=1 to create it", path.display()));
+    let diff: Vec<String> =
+        want.lines().zip(out.lines()).filter(|(w, g)| w != g).map(|(w, g)| format!("  want {w}\n  got  {g}")).collect();
+    assert!(
+        diff.is_empty() && want.lines().count() == out.lines().count(),
+        "{} classifications changed (UPDATE_GOLDEN=1 if intended):\n{}",
+        diff.len(),
+        diff.join("\n")
+    );
+}

@@ -191,9 +191,15 @@ pub fn median(amounts: impl IntoIterator<Item = Money>) -> Money {
     if v.is_empty() {
         return Money::ZERO;
     }
-    v.sort_unstable();
+    // The middle values by selection (linear time), not by sorting.
     let n = v.len();
-    if n % 2 == 1 { v[n / 2] } else { Money::mean(i128::from(v[n / 2 - 1].paise()) + i128::from(v[n / 2].paise()), 2) }
+    let (below, &mut upper, _) = v.select_nth_unstable(n / 2);
+    if n % 2 == 1 {
+        upper
+    } else {
+        let lower = below.iter().copied().max().unwrap_or(upper);
+        Money::mean(i128::from(lower.paise()) + i128::from(upper.paise()), 2)
+    }
 }
 
 /// A grouping key for a counterparty: upper-case letters and digits of the

@@ -73,7 +73,11 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
     let enriched = transactions.iter().any(|t| t.channel != Channel::Other || !t.clean_note.is_empty());
     let classifier = Classifier::new(metadata, "");
     let mut is_salary = vec![false; transactions.len()];
-    let mut employer: Vec<String> = vec![String::new(); transactions.len()];
+    // The employer of each hit, by index: keyword and employer hits, and (for
+    // a slice that is not enriched) the classified payer of regular members.
+    // Regular members of an enriched slice take their clean note at the end,
+    // so no string is kept per transaction.
+    let mut employer: FastMap<usize, String> = FastMap::default();
 
     // 1 and 2: keyword and employer names.
     // An enriched transaction already has the keyword rule's channel; only the
@@ -93,13 +97,16 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         if let Some(name) = found {
             if !is_salary_exclusion(&t.note) {
                 is_salary[i] = true;
-                employer[i] = name;
+                employer.insert(i, name);
             }
         }
     }
 
-    // 3: regularity, grouped by payer.
-    let mut groups: FastMap<String, Vec<usize>> = FastMap::default();
+    // 3: regularity, grouped by payer. The grouping key and the organisation
+    // test depend on the clean note only: worked out once per distinct note.
+    let mut payer_of_note: FastMap<String, Option<usize>> = FastMap::default();
+    let mut payers: FastMap<String, usize> = FastMap::default();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
     for (i, t) in transactions.iter().enumerate() {
         if is_salary[i] || t.kind != TxnType::Credit || t.amount < REGULAR_MIN {
             continue;
@@ -116,20 +123,33 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         if !channel_ok || desc == description::LENDER_TRANSACTION || clean.is_empty() {
             continue;
         }
-        let key = counterparty_key(clean);
-        let organisation = key.split(' ').any(crate::enrich::is_organisation_word);
-        if !organisation || is_salary_exclusion(&t.note) {
+        let payer = match payer_of_note.get(clean) {
+            Some(&p) => p,
+            None => {
+                let key = counterparty_key(clean);
+                let organisation = key.split(' ').any(crate::enrich::is_organisation_word);
+                let p = organisation.then(|| {
+                    let next = groups.len();
+                    *payers.entry(key).or_insert(next)
+                });
+                if p == Some(groups.len()) {
+                    groups.push(Vec::new());
+                }
+                payer_of_note.insert(clean.to_string(), p);
+                p
+            }
+        };
+        let Some(payer) = payer else { continue };
+        if is_salary_exclusion(&t.note) {
             continue;
         }
-        if employer[i].is_empty() {
-            employer[i] = clean.to_string();
+        if !enriched {
+            employer.insert(i, clean.to_string());
         }
-        groups.entry(key).or_default().push(i);
+        groups[payer].push(i);
     }
-    let mut keys: Vec<&String> = groups.keys().collect();
-    keys.sort();
-    for key in keys {
-        for i in regular_members(transactions, &groups[key]) {
+    for members in &groups {
+        for i in regular_members(transactions, members) {
             is_salary[i] = true;
         }
     }
@@ -139,7 +159,8 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         .enumerate()
         .filter(|(i, _)| is_salary[*i])
         .filter_map(|(i, t)| {
-            Some(SalaryHit { index: i, month_year: salary_month(t.date)?, employer: employer[i].clone() })
+            let name = employer.remove(&i).unwrap_or_else(|| t.clean_note.clone());
+            Some(SalaryHit { index: i, month_year: salary_month(t.date)?, employer: name })
         })
         .collect()
 }
@@ -166,8 +187,9 @@ fn regular_members(transactions: &[Transaction], members: &[usize]) -> Vec<usize
         return Vec::new();
     }
     let mut offsets: Vec<i64> = near.iter().map(|&i| day_offset(transactions[i].date)).collect();
-    offsets.sort_unstable();
-    let usual = offsets[offsets.len() / 2];
+    let mid = offsets.len() / 2;
+    // The middle value of the sorted offsets, without sorting them all.
+    let usual = *offsets.select_nth_unstable(mid).1;
     // One per salary month: the one nearest the median amount.
     let mut by_month: std::collections::BTreeMap<YearMonth, usize> = std::collections::BTreeMap::new();
     for &i in &near {

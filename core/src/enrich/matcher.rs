@@ -88,12 +88,25 @@ pub(crate) fn literal(term: &str, anchor: Anchor) -> String {
     }
 }
 
-fn symbol(b: u8) -> usize {
-    match b {
-        b'0'..=b'9' => 1 + (b - b'0') as usize,
-        b'A'..=b'Z' => 11 + (b - b'A') as usize,
-        _ => 0,
+/// Byte → automaton symbol: 0 for space (and anything else), 1–10 for the
+/// digits, 11–36 for the letters. A table, as the scan looks every byte up.
+const SYMBOL: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = match b {
+            b'0'..=b'9' => 1 + (b - b'0'),
+            b'A'..=b'Z' => 11 + (b - b'A'),
+            _ => 0,
+        };
+        i += 1;
     }
+    t
+};
+
+fn symbol(b: u8) -> usize {
+    SYMBOL[b as usize] as usize
 }
 
 /// Bit of a transition target that says the target state reports terms.
@@ -174,21 +187,29 @@ impl Automaton {
             v.extend_from_slice(&merged[fail[s] as usize]);
             merged[s] = v;
         }
-        let mut out = Vec::new();
-        let mut out_range = Vec::with_capacity(states);
-        for v in &merged {
-            let start = out.len() as u32;
-            out.extend_from_slice(v);
-            out_range.push((start, out.len() as u32));
+        // Renumber the states breadth-first (root, then depth 1, 2, ...): a
+        // scan spends most steps in shallow states, and numbering them first
+        // packs their rows together in a few cache lines instead of spreading
+        // them over the whole table.
+        let mut new_id = vec![0u32; states];
+        for (k, &s) in order.iter().enumerate() {
+            new_id[s] = k as u32 + 1;
         }
-        let next = next
-            .into_iter()
-            .map(|t| {
-                let flag = if merged[t as usize].is_empty() { 0 } else { HAS_OUT };
-                t as u16 | flag
-            })
-            .collect();
-        (Automaton { next, out_range, out }, dropped)
+        let mut out = Vec::new();
+        let mut out_range = vec![(0u32, 0u32); states];
+        let mut table = vec![0u16; states * ALPHABET];
+        for old in std::iter::once(0).chain(order.iter().copied()) {
+            let id = new_id[old] as usize;
+            let start = out.len() as u32;
+            out.extend_from_slice(&merged[old]);
+            out_range[id] = (start, out.len() as u32);
+            for c in 0..ALPHABET {
+                let t = next[old * ALPHABET + c] as usize;
+                let flag = if merged[t].is_empty() { 0 } else { HAS_OUT };
+                table[id * ALPHABET + c] = new_id[t] as u16 | flag;
+            }
+        }
+        (Automaton { next: table, out_range, out }, dropped)
     }
 
     /// Calls `hit(term)` for every occurrence of every term in `text`

@@ -169,7 +169,12 @@ impl Classifier {
         let mut clean = v.name.map(|n| n.0.to_string());
         let text = std::str::from_utf8(norm).unwrap_or("");
 
-        let person = if clean.is_none() { counterparty::extract(note) } else { None };
+        let party = if clean.is_none() { counterparty::extract(note) } else { None };
+        // Upper-case words of the counterparty when it is a name (not a bank).
+        let person = match &party {
+            Some(counterparty::Party::Name(n)) => Some(n.as_str()),
+            _ => None,
+        };
 
         // Salary from the caller's employer list.
         if let Some(shown) = self.employer_in(text, kind, amount, channel) {
@@ -184,8 +189,7 @@ impl Classifier {
             Channel::Upi | Channel::NetBankingTransfer | Channel::Other | Channel::Chq | Channel::SelfTransfer
         );
         if transferish && v.category.is_none() && desc.as_deref() != Some(description::LENDER_TRANSACTION) {
-            let by_name =
-                person.as_ref().is_some_and(|p| self.own_names.iter().any(|h| counterparty::same_person(p, h)));
+            let by_name = person.is_some_and(|p| self.own_names.iter().any(|h| counterparty::same_person(p, h)));
             let by_company = self.own_companies.iter().any(|c| text.contains(c.as_str()));
             if by_name || by_company {
                 channel = Channel::SelfTransfer;
@@ -196,14 +200,15 @@ impl Classifier {
             desc = Some(description::SELF_TRANSFER.to_string());
         }
 
-        let clean_note = match (clean, &person) {
+        let clean_note = match (clean, &party) {
             (Some(c), _) => c,
-            (None, Some(p)) => counterparty::title_case(p),
+            (None, Some(counterparty::Party::Name(p))) => counterparty::title_case(p),
+            (None, Some(counterparty::Party::Bank(b))) => b.clone(),
             (None, None) => String::new(),
         };
         let description = match desc {
             Some(d) => d,
-            None => match &person {
+            None => match person {
                 Some(p)
                     if matches!(channel, Channel::Upi | Channel::NetBankingTransfer)
                         && v.category.is_none()

@@ -139,11 +139,12 @@ pub(crate) struct RuleSet {
     pub errors: Vec<String>,
 }
 
+/// Per-thread working memory of [`RuleSet::evaluate`]: one bit per term seen
+/// and one bit per candidate rule, both all zero between calls.
 #[derive(Default)]
 struct Scratch {
     seen: Vec<u64>,
-    touched: Vec<u32>,
-    candidates: Vec<u32>,
+    candidates: Vec<u64>,
 }
 
 thread_local! {
@@ -409,54 +410,60 @@ impl RuleSet {
     }
 
     fn evaluate_with(&self, s: &mut Scratch, normalized: &[u8], kind: TxnType, amount: Money) -> Verdict<'_> {
-        let words = self.term_rules.len().div_ceil(64);
-        if s.seen.len() < words {
-            s.seen.resize(words, 0);
+        let term_words = self.term_rules.len().div_ceil(64);
+        let rule_words = self.rules.len().div_ceil(64);
+        if s.seen.len() < term_words || s.candidates.len() < rule_words {
+            s.seen.resize(term_words, 0);
+            s.candidates.resize(rule_words, 0);
         }
-        s.touched.clear();
-        s.candidates.clear();
-        let Scratch { seen, touched, candidates } = s;
+        let Scratch { seen, candidates } = s;
+        // The rules to try are those with a term in the text. A bit per rule
+        // (rules are in priority order) gives them sorted and without
+        // duplicates, with no sort.
         self.automaton.scan(normalized, |t| {
             let (w, bit) = ((t / 64) as usize, 1u64 << (t % 64));
             if seen[w] & bit == 0 {
                 seen[w] |= bit;
-                touched.push(t);
-                candidates.extend_from_slice(&self.term_rules[t as usize]);
+                for &r in &self.term_rules[t as usize] {
+                    candidates[(r / 64) as usize] |= 1u64 << (r % 64);
+                }
             }
         });
-        candidates.sort_unstable();
-        candidates.dedup();
         let has = |t: u32| seen[(t / 64) as usize] & (1u64 << (t % 64)) != 0;
         let mut v = Verdict::default();
-        for &ri in candidates.iter() {
-            let ri = ri as usize;
-            let r = &self.rules[ri];
-            if !r.applies(kind, amount) {
-                continue;
-            }
-            let ok = r.groups.iter().all(|g| g.terms.iter().any(|&t| has(t)) != g.negated);
-            if !ok {
-                continue;
-            }
-            if v.channel.is_none() {
-                v.channel = r.channel(kind).map(|c| (c, ri));
-            }
-            if v.description.is_none() {
-                v.description = r.description.as_deref().map(|d| (d, ri));
-            }
-            if v.category.is_none() {
-                v.category = r.category.map(|c| (c, ri));
-            }
-            if v.name.is_none() {
-                v.name = r.name.as_deref().map(|n| (n, ri));
-            }
-            if v.channel.is_some() && v.description.is_some() && v.category.is_some() && v.name.is_some() {
-                break;
+        'words: for w in 0..rule_words {
+            let mut bits = std::mem::take(&mut candidates[w]);
+            while bits != 0 {
+                let ri = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let r = &self.rules[ri];
+                if !r.applies(kind, amount) {
+                    continue;
+                }
+                let ok = r.groups.iter().all(|g| g.terms.iter().any(|&t| has(t)) != g.negated);
+                if !ok {
+                    continue;
+                }
+                if v.channel.is_none() {
+                    v.channel = r.channel(kind).map(|c| (c, ri));
+                }
+                if v.description.is_none() {
+                    v.description = r.description.as_deref().map(|d| (d, ri));
+                }
+                if v.category.is_none() {
+                    v.category = r.category.map(|c| (c, ri));
+                }
+                if v.name.is_none() {
+                    v.name = r.name.as_deref().map(|n| (n, ri));
+                }
+                if v.channel.is_some() && v.description.is_some() && v.category.is_some() && v.name.is_some() {
+                    // Leave the scratch all zero for the next call.
+                    candidates[w + 1..rule_words].fill(0);
+                    break 'words;
+                }
             }
         }
-        for &t in touched.iter() {
-            seen[(t / 64) as usize] = 0;
-        }
+        seen[..term_words].fill(0);
         v
     }
 }
