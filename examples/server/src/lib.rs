@@ -16,6 +16,7 @@ pub mod session;
 pub mod state;
 pub mod store;
 pub mod tls;
+pub mod webhook;
 pub mod worker;
 
 use std::net::SocketAddr;
@@ -84,9 +85,12 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
         waiters: std::sync::Mutex::new(Default::default()),
         max_body_bytes: config.max_body_bytes,
         identity_wait: config.identity_wait,
+        webhooks: webhook::Settings::from_config(&config),
+        webhook_wake: tokio::sync::Notify::new(),
     });
     let (stop, stop_rx) = watch::channel(false);
-    let workers = worker::spawn(state.clone(), config.workers, stop_rx.clone());
+    let mut workers = worker::spawn(state.clone(), config.workers, stop_rx.clone());
+    workers.push(webhook::spawn(state.clone(), stop_rx.clone()));
     let app = routes::router(state, config.max_body_bytes, config.request_timeout);
     let mut shutdown_rx = stop_rx;
     let shutdown = async move {

@@ -25,6 +25,8 @@ pub fn router(state: AppState, max_body_bytes: usize, timeout: Duration) -> Rout
         .route("/v1/session/", any(session_v1))
         .route("/v2/session/", any(session_v2))
         .route("/v1/entity/", post(create_entity))
+        .route("/v1/entity/update_webhook/", post(crate::webhook::update))
+        .route("/v1/entity/webhook_payloads/", get(crate::webhook::payloads))
         .route("/v1/statement/upload/", post(upload))
         .route("/v1/statement/bankless_upload/", post(bankless_upload))
         .route("/v1/statement/upload_session/", post(upload_session))

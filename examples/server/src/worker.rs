@@ -94,6 +94,7 @@ fn fail(state: &AppState, job: &Job, e: UploadError) {
             if let Err(err) = store.fail_stage(job, &format!("{}: {}", e.code, e.message)) {
                 tracing::error!(error = %err, "recording a failed stage");
             }
+            state.webhook_wake.notify_one();
         }
     }
 }
@@ -256,5 +257,6 @@ fn analyses(state: &AppState, job: &Job) -> Result<(), UploadError> {
         }
     }
     store.complete_stage(job, None).map_err(|e| internal(e.to_string()))?;
+    state.webhook_wake.notify_one();
     Ok(())
 }
