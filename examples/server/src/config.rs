@@ -33,6 +33,10 @@ pub struct Config {
     /// How long an upload waits for its identity stage before answering
     /// with the statement still processing (default 20 s).
     pub identity_wait: Duration,
+    /// PostgreSQL connection (`DATABASE_URL`, `--database-url`): a URL or
+    /// `key=value` string; when set, replaces the SQLite file so several server
+    /// processes can share one database.
+    pub database_url: Option<String>,
     /// Webhook receivers on loopback, private or link-local addresses are
     /// allowed (`--webhook-allow-private`, env `BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1`);
     /// off by default (SSRF guard).
@@ -62,6 +66,7 @@ impl Default for Config {
             max_body_bytes: 20 * 1024 * 1024,
             request_timeout: Duration::from_secs(30),
             identity_wait: Duration::from_secs(20),
+            database_url: None,
             webhook_allow_private: false,
             webhook_attempts: 6,
             webhook_backoff: Duration::from_secs(120),
@@ -105,6 +110,7 @@ OPTIONS:
     --public-url URL     base URL written into links (env BANKSCOPE_PUBLIC_URL)
     --client-url URL     hosted client address for session redirect URLs (env BANKSCOPE_CLIENT_URL)
     --workers N          processing workers (default: cores)
+    --database-url URL   PostgreSQL instead of SQLite (env DATABASE_URL), for several server processes
     --webhook-allow-private   allow webhook URLs on loopback/private/link-local addresses
                          (env BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1; off: SSRF guard)
     --webhook-attempts N      delivery attempts per payload (default 6)
@@ -123,6 +129,7 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
     }
     config.public_url = env("BANKSCOPE_PUBLIC_URL");
     config.client_url = env("BANKSCOPE_CLIENT_URL");
+    config.database_url = env("DATABASE_URL").filter(|v| !v.trim().is_empty());
     config.webhook_allow_private = env("BANKSCOPE_WEBHOOK_ALLOW_PRIVATE").is_some_and(|v| v == "1" || v == "true");
     let mut positional = Vec::new();
     let mut expires = None;
@@ -146,6 +153,7 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
                 config.workers = v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--workers {v:?}"))?;
             }
             "--webhook-allow-private" => config.webhook_allow_private = true,
+            "--database-url" => config.database_url = Some(value(arg)?),
             "--webhook-attempts" => {
                 let v = value(arg)?;
                 config.webhook_attempts =

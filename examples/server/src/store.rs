@@ -84,6 +84,15 @@ pub struct EntityRow {
     pub metadata: serde_json::Value,
 }
 
+/// Opens the store the configuration names: PostgreSQL when `database_url` is
+/// set, else SQLite in `data_dir`. Blocking (run it off the async runtime).
+pub fn open(config: &crate::Config) -> StoreResult<std::sync::Arc<dyn Store>> {
+    Ok(match config.database_url.as_deref().filter(|u| !u.trim().is_empty()) {
+        Some(url) => std::sync::Arc::new(crate::pg::PgStore::open(url)?),
+        None => std::sync::Arc::new(SqliteStore::open(&config.data_dir)?),
+    })
+}
+
 /// Processing stages, in the order they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -105,7 +114,8 @@ impl Stage {
         }
     }
 
-    fn parse(s: &str) -> Option<Stage> {
+    /// The stage of a column or job name.
+    pub fn parse(s: &str) -> Option<Stage> {
         [Stage::Identity, Stage::Transactions, Stage::Analyses].into_iter().find(|st| st.name() == s)
     }
 
@@ -273,9 +283,11 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn claim_job(&self) -> StoreResult<Option<Job>>;
     /// Completes `job`'s stage: stores the statement JSON (when given), marks the
     /// stage completed, clears the password after the identity stage, and queues
-    /// the next stage (or finishes the job) in one transaction.
+    /// the next stage (or finishes the job: state `done`, the row and its claim
+    /// count kept, and the outcome's webhook payload queued) in one transaction.
     fn complete_stage(&self, job: &Job, statement_json: Option<&str>) -> StoreResult<()>;
-    /// Marks `job`'s stage and every later one failed with `message`; ends the job.
+    /// Marks `job`'s stage and every later one failed with `message`; ends the job
+    /// (state `failed`) and queues the outcome's webhook payload.
     fn fail_stage(&self, job: &Job, message: &str) -> StoreResult<()>;
     /// Puts jobs that were running when the server stopped back in the queue.
     fn requeue_running(&self) -> StoreResult<usize>;
@@ -440,7 +452,8 @@ pub fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
-fn status(text: &str) -> Status {
+/// The status of a stored text.
+pub fn status(text: &str) -> Status {
     match text {
         "completed" => Status::Completed,
         "failed" => Status::Failed,
@@ -448,7 +461,8 @@ fn status(text: &str) -> Status {
     }
 }
 
-fn json_or_null(text: Option<String>) -> serde_json::Value {
+/// Stored JSON text as a value (null when absent or unreadable).
+pub fn json_or_null(text: Option<String>) -> serde_json::Value {
     text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(serde_json::Value::Null)
 }
 
@@ -757,7 +771,7 @@ impl Store for SqliteStore {
                 )?,
                 None => {
                     tx.execute(ENQUEUE_OUTCOME, params![job.statement_id, "completed", "", now(), now_ms()])?;
-                    tx.execute("DELETE FROM jobs WHERE id = ?1", params![job.id])?
+                    tx.execute("UPDATE jobs SET state = 'done', updated_at = ?2 WHERE id = ?1", params![job.id, now()])?
                 }
             };
             tx.commit()?;
@@ -778,7 +792,7 @@ impl Store for SqliteStore {
             }
             tx.execute("UPDATE statements SET password = NULL WHERE id = ?1", params![job.statement_id])?;
             tx.execute(ENQUEUE_OUTCOME, params![job.statement_id, "failed", message, now(), now_ms()])?;
-            tx.execute("DELETE FROM jobs WHERE id = ?1", params![job.id])?;
+            tx.execute("UPDATE jobs SET state = 'failed', updated_at = ?2 WHERE id = ?1", params![job.id, now()])?;
             tx.commit()?;
             Ok(())
         })
