@@ -6,6 +6,7 @@
 //! the stages off the request path; reads rebuild the core `Entity` from the
 //! stored statements. See `README.md` for running it.
 
+pub mod client;
 pub mod config;
 pub mod crypto;
 pub mod form;

@@ -35,6 +35,7 @@ pub fn router(state: AppState, max_body_bytes: usize, timeout: Duration) -> Rout
         .route("/v1/session_data/{session_id}/delete/", delete(delete_statement))
         .route("/v1/entity/{entity_id}/{suffix}/", get(crate::read::read))
         .route("/v1/report/{entity_id}/{account_id}/", get(crate::read::download))
+        .merge(crate::client::routes())
         .fallback(|| async { ApiError::detail(StatusCode::NOT_FOUND, "Not found.") })
         .layer(middleware::from_fn(move |req, next| limit_time(timeout, req, next)))
         .layer(middleware::from_fn(log))
