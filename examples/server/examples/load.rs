@@ -233,8 +233,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let drained_at = loop {
         let dir = conn_dir.clone();
         let pending = tokio::task::spawn_blocking(move || -> i64 {
-            if std::env::var("DATABASE_URL").is_ok_and(|u| !u.is_empty()) {
-                return 0; // not measured on PostgreSQL here
+            const PENDING: &str = "SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')";
+            if let Some(url) = std::env::var("DATABASE_URL").ok().filter(|u| !u.is_empty()) {
+                return postgres::Client::connect(&url, postgres::NoTls)
+                    .and_then(|mut c| c.query_one(PENDING, &[]))
+                    .and_then(|r| r.try_get(0))
+                    .unwrap_or(-1);
             }
             rusqlite::Connection::open(dir.join("bankscope.db"))
                 .and_then(|c| {
