@@ -128,10 +128,12 @@ async fn kill_9_while_processing_then_restart_completes_every_statement_once() {
                 .await;
         })
     };
-    eventually(Duration::from_secs(30), "the fourth upload to be stored", || async {
-        (count(&dir, "SELECT count(*) FROM statements") == 4).then_some(())
-    })
-    .await;
+    // A tight poll: the kill must land before the stages of the fourth finish (hundreds of ms).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while count(&dir, "SELECT count(*) FROM statements") != 4 {
+        assert!(Instant::now() < deadline, "the fourth upload was never stored");
+        std::thread::sleep(Duration::from_millis(2));
+    }
     child.kill();
     let _ = fourth.await;
     let unfinished = count(&dir, "SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')");
