@@ -37,6 +37,9 @@ pub struct Config {
     /// `key=value` string; when set, replaces the SQLite file so several server
     /// processes can share one database.
     pub database_url: Option<String>,
+    /// PostgreSQL: how long a claimed job stays its claimer's before another
+    /// process may take it (`--job-lease-secs`, default 300; longer than any stage).
+    pub job_lease: Duration,
     /// Webhook receivers on loopback, private or link-local addresses are
     /// allowed (`--webhook-allow-private`, env `BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1`);
     /// off by default (SSRF guard).
@@ -67,6 +70,7 @@ impl Default for Config {
             request_timeout: Duration::from_secs(30),
             identity_wait: Duration::from_secs(20),
             database_url: None,
+            job_lease: Duration::from_secs(300),
             webhook_allow_private: false,
             webhook_attempts: 6,
             webhook_backoff: Duration::from_secs(120),
@@ -111,6 +115,7 @@ OPTIONS:
     --client-url URL     hosted client address for session redirect URLs (env BANKSCOPE_CLIENT_URL)
     --workers N          processing workers (default: cores)
     --database-url URL   PostgreSQL instead of SQLite (env DATABASE_URL), for several server processes
+    --job-lease-secs N   PostgreSQL: seconds before another process may take a claimed job (default 300)
     --webhook-allow-private   allow webhook URLs on loopback/private/link-local addresses
                          (env BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1; off: SSRF guard)
     --webhook-attempts N      delivery attempts per payload (default 6)
@@ -154,6 +159,11 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
             }
             "--webhook-allow-private" => config.webhook_allow_private = true,
             "--database-url" => config.database_url = Some(value(arg)?),
+            "--job-lease-secs" => {
+                let v = value(arg)?;
+                let secs: u64 = v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--job-lease-secs {v:?}"))?;
+                config.job_lease = Duration::from_secs(secs);
+            }
             "--webhook-attempts" => {
                 let v = value(arg)?;
                 config.webhook_attempts =

@@ -17,8 +17,8 @@ use crate::store::{
     StoreError, StoreResult, Webhook, json_or_null, now, now_ms, status,
 };
 
-/// Longest a claimed job stays with its claimer without completing: beyond a
-/// stage's own limit (the core's 30 s document budget) with room to spare.
+/// Default of how long a claimed job stays with its claimer without completing:
+/// beyond a stage's own limit (the core's 30 s document budget) with room to spare.
 pub const JOB_LEASE_SECS: i64 = 300;
 
 const SCHEMA: &str = "
@@ -202,6 +202,8 @@ pub struct PgStore {
     idle: Mutex<Vec<Client>>,
     /// This process's name on the jobs it claims.
     instance: String,
+    /// Seconds a claim lasts.
+    lease_secs: i64,
 }
 
 impl std::fmt::Debug for PgStore {
@@ -234,6 +236,7 @@ impl PgStore {
             config,
             idle: Mutex::new(Vec::new()),
             instance: format!("{}-{}", std::process::id(), uuid::Uuid::new_v4().simple()),
+            lease_secs: JOB_LEASE_SECS,
         };
         store.with(|c| {
             let mut tx = c.transaction()?;
@@ -245,7 +248,13 @@ impl PgStore {
         Ok(store)
     }
 
-    /// The name this process claims jobs under.
+    /// The same store with claims lasting `lease` (at least one second).
+    pub fn with_job_lease(mut self, lease: std::time::Duration) -> Self {
+        self.lease_secs = i64::try_from(lease.as_secs()).unwrap_or(JOB_LEASE_SECS).max(1);
+        self
+    }
+
+    /// The name this process claims jobs under (`<pid>-<random>`).
     pub fn instance(&self) -> &str {
         &self.instance
     }
@@ -495,7 +504,7 @@ impl Store for PgStore {
                              WHERE state = 'queued' OR (state = 'running' AND lease_until < $1)
                              ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
                  RETURNING id, statement_id, stage",
-                &[&t, &self.instance, &(t + JOB_LEASE_SECS)],
+                &[&t, &self.instance, &(t + self.lease_secs)],
             )?;
             let Some(r) = row else { return Ok(None) };
             let stage: String = r.try_get(2)?;

@@ -88,7 +88,7 @@ pub struct EntityRow {
 /// set, else SQLite in `data_dir`. Blocking (run it off the async runtime).
 pub fn open(config: &crate::Config) -> StoreResult<std::sync::Arc<dyn Store>> {
     Ok(match config.database_url.as_deref().filter(|u| !u.trim().is_empty()) {
-        Some(url) => std::sync::Arc::new(crate::pg::PgStore::open(url)?),
+        Some(url) => std::sync::Arc::new(crate::pg::PgStore::open(url)?.with_job_lease(config.job_lease)),
         None => std::sync::Arc::new(SqliteStore::open(&config.data_dir)?),
     })
 }

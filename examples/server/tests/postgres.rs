@@ -334,9 +334,10 @@ impl Drop for Guard {
     }
 }
 
-fn spawn_server(dir: &Path, database_url: &str) -> (Guard, String) {
+fn spawn_server(dir: &Path, database_url: &str, extra: &[&str]) -> (Guard, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bankscope-server"))
         .args(["--listen", "127.0.0.1:0", "--workers", "2", "--webhook-poll-ms", "50"])
+        .args(extra)
         .arg("--data-dir")
         .arg(dir)
         .env("DATABASE_URL", database_url)
@@ -366,8 +367,8 @@ async fn two_server_processes_on_one_database_share_50_uploads_none_twice_none_l
     let url = tokio::task::spawn_blocking(move || fresh_db(&base)).await.unwrap_or_default();
     let org = org_on(&url).await;
     let (dir_a, dir_b) = (fresh_dir(), fresh_dir());
-    let (_a, url_a) = spawn_server(&dir_a, &url);
-    let (_b, url_b) = spawn_server(&dir_b, &url);
+    let (_a, url_a) = spawn_server(&dir_a, &url, &[]);
+    let (_b, url_b) = spawn_server(&dir_b, &url, &[]);
     // Each process made its own development certificate.
     let servers = [(client_for(&dir_a), url_a), (client_for(&dir_b), url_b)];
     let receiver = Receiver::start("127.0.0.1:0".parse().unwrap_or_else(|e| panic!("{e}")), 200).await;
@@ -473,4 +474,102 @@ async fn two_server_processes_on_one_database_share_50_uploads_none_twice_none_l
     assert_eq!((got.len(), deliveries.len()), (50, 50), "each payload sent once");
     assert_eq!(count("SELECT count(*) FROM webhook_outbox WHERE state = 'delivered'").await, 50);
     receiver.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_killed_mid_stage_loses_nothing_the_other_takes_over_its_jobs() {
+    let Some(base) = pg_base() else { return };
+    let url = tokio::task::spawn_blocking(move || fresh_db(&base)).await.unwrap_or_default();
+    let org = org_on(&url).await;
+    let (dir_a, dir_b) = (fresh_dir(), fresh_dir());
+    // Claims last 2 s, so the survivor takes the dead replica's running jobs quickly.
+    let lease = ["--job-lease-secs", "2"];
+    let (mut a, url_a) = spawn_server(&dir_a, &url, &lease);
+    let (_b, url_b) = spawn_server(&dir_b, &url, &lease);
+    let pid_a = a.0.id();
+    let client_a = client_for(&dir_a);
+
+    // Six uploads to A, not awaited: SIGKILL A the moment one of its workers holds a job.
+    let inputs: Vec<(Vec<u8>, String)> = FIXTURES.iter().chain(&FIXTURES[..1]).map(|f| statement(f)).collect();
+    for (i, (bytes, password)) in inputs.into_iter().enumerate() {
+        let (client, base, org) = (client_a.clone(), url_a.clone(), org.clone());
+        tokio::spawn(async move {
+            let form = upload_form(&bytes, &[("link_id", &format!("failover-{i}")), ("pdf_password", &password)]);
+            let _ = client
+                .post(format!("{base}/v1/statement/bankless_upload/"))
+                .header("x-api-key", &org.key)
+                .header("server-hash", &org.hash)
+                .multipart(form)
+                .send()
+                .await;
+        });
+    }
+    let held = format!("{pid_a}-%");
+    let probe = url.clone();
+    let held_jobs = tokio::task::spawn_blocking(move || {
+        let mut c = pg_client(&probe);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let n: i64 = c
+                .query_one("SELECT count(*) FROM jobs WHERE state = 'running' AND claimed_by LIKE $1", &[&held])
+                .and_then(|r| r.try_get(0))
+                .unwrap_or(0);
+            if n > 0 {
+                return n;
+            }
+            assert!(Instant::now() < deadline, "replica A never held a job");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    })
+    .await
+    .unwrap_or_default();
+    let _ = a.0.kill();
+    let _ = a.0.wait();
+    let killed_at = Instant::now();
+    let count = |sql: &'static str| {
+        let url = url.clone();
+        async move {
+            tokio::task::spawn_blocking(move || {
+                pg_client(&url).query_one(sql, &[]).and_then(|r| r.try_get::<_, i64>(0)).unwrap_or(-1)
+            })
+            .await
+            .unwrap_or(-1)
+        }
+    };
+    let stored = count("SELECT count(*) FROM statements").await;
+    let orphaned = count("SELECT count(*) FROM jobs WHERE state = 'running'").await;
+    eprintln!("killed replica A holding {held_jobs} job(s); {stored} uploads stored, {orphaned} running at the kill");
+    assert!(stored >= 1);
+
+    // B finishes everything that was stored, A's claimed jobs included, each exactly once.
+    eventually(Duration::from_secs(120), "every stored statement analysed by B", || async {
+        (count("SELECT count(*) FROM statements WHERE analyses = 'completed'").await == stored).then_some(())
+    })
+    .await;
+    eprintln!("recovered {} ms after the kill", killed_at.elapsed().as_millis());
+    assert_eq!(count("SELECT count(*) FROM jobs WHERE state <> 'done'").await, 0);
+    assert_eq!(count("SELECT count(*) FROM jobs").await, stored, "one job per stored upload");
+    assert_eq!(count("SELECT count(*) FROM webhook_outbox WHERE progress = 'completed'").await, stored);
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM (SELECT statement_id FROM webhook_outbox GROUP BY statement_id HAVING count(*) > 1) d"
+        )
+        .await,
+        0,
+        "one outcome per statement"
+    );
+    // A's interrupted claim was taken over: a fourth (or later) claim of that job.
+    assert!(count("SELECT count(*) FROM jobs WHERE attempts > 3").await >= 1, "a job of A was claimed again by B");
+    // B still serves the statements.
+    let client_b = client_for(&dir_b);
+    let r = client_b
+        .get(format!("{url_b}/v1/entity/webhook_payloads/?link_id=failover-0"))
+        .header("x-api-key", &org.key)
+        .header("server-hash", &org.hash)
+        .send()
+        .await;
+    let (status, body) = json_of(r).await;
+    assert_eq!(status, StatusCode::OK);
+    let n = body["payloads"].as_array().map_or(0, Vec::len);
+    assert!(n <= 1, "{body}");
 }
