@@ -33,6 +33,26 @@ pub struct Config {
     /// How long an upload waits for its identity stage before answering
     /// with the statement still processing (default 20 s).
     pub identity_wait: Duration,
+    /// PostgreSQL connection (`DATABASE_URL`, `--database-url`): a URL or
+    /// `key=value` string; when set, replaces the SQLite file so several server
+    /// processes can share one database.
+    pub database_url: Option<String>,
+    /// PostgreSQL: how long a claimed job stays its claimer's before another
+    /// process may take it (`--job-lease-secs`, default 300; longer than any stage).
+    pub job_lease: Duration,
+    /// Webhook receivers on loopback, private or link-local addresses are
+    /// allowed (`--webhook-allow-private`, env `BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1`);
+    /// off by default (SSRF guard).
+    pub webhook_allow_private: bool,
+    /// Delivery attempts per payload (default 6).
+    pub webhook_attempts: u32,
+    /// Wait before the second attempt; it doubles after each failure
+    /// (default 2 min: 2 + 4 + 8 + 16 + 32 = 62 minutes over 6 attempts).
+    pub webhook_backoff: Duration,
+    /// How often the outbox is polled for due payloads (default 1 s).
+    pub webhook_poll: Duration,
+    /// Longest a receiver may take to answer (default 10 s).
+    pub webhook_timeout: Duration,
 }
 
 impl Default for Config {
@@ -49,6 +69,13 @@ impl Default for Config {
             max_body_bytes: 20 * 1024 * 1024,
             request_timeout: Duration::from_secs(30),
             identity_wait: Duration::from_secs(20),
+            database_url: None,
+            job_lease: Duration::from_secs(300),
+            webhook_allow_private: false,
+            webhook_attempts: 6,
+            webhook_backoff: Duration::from_secs(120),
+            webhook_poll: Duration::from_secs(1),
+            webhook_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -87,6 +114,13 @@ OPTIONS:
     --public-url URL     base URL written into links (env BANKSCOPE_PUBLIC_URL)
     --client-url URL     hosted client address for session redirect URLs (env BANKSCOPE_CLIENT_URL)
     --workers N          processing workers (default: cores)
+    --database-url URL   PostgreSQL instead of SQLite (env DATABASE_URL), for several server processes
+    --job-lease-secs N   PostgreSQL: seconds before another process may take a claimed job (default 300)
+    --webhook-allow-private   allow webhook URLs on loopback/private/link-local addresses
+                         (env BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1; off: SSRF guard)
+    --webhook-attempts N      delivery attempts per payload (default 6)
+    --webhook-backoff-ms MS   wait before the 2nd attempt, doubling after (default 120000)
+    --webhook-poll-ms MS      outbox poll interval (default 1000)
 ";
 
 /// Parses `args` (without the program name) with `env` as fallback.
@@ -100,6 +134,8 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
     }
     config.public_url = env("BANKSCOPE_PUBLIC_URL");
     config.client_url = env("BANKSCOPE_CLIENT_URL");
+    config.database_url = env("DATABASE_URL").filter(|v| !v.trim().is_empty());
+    config.webhook_allow_private = env("BANKSCOPE_WEBHOOK_ALLOW_PRIVATE").is_some_and(|v| v == "1" || v == "true");
     let mut positional = Vec::new();
     let mut expires = None;
     let mut it = args.iter();
@@ -120,6 +156,27 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
             "--workers" => {
                 let v = value(arg)?;
                 config.workers = v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--workers {v:?}"))?;
+            }
+            "--webhook-allow-private" => config.webhook_allow_private = true,
+            "--database-url" => config.database_url = Some(value(arg)?),
+            "--job-lease-secs" => {
+                let v = value(arg)?;
+                let secs: u64 = v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--job-lease-secs {v:?}"))?;
+                config.job_lease = Duration::from_secs(secs);
+            }
+            "--webhook-attempts" => {
+                let v = value(arg)?;
+                config.webhook_attempts =
+                    v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--webhook-attempts {v:?}"))?;
+            }
+            "--webhook-backoff-ms" | "--webhook-poll-ms" => {
+                let v = value(arg)?;
+                let ms: u64 = v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("{arg} {v:?}"))?;
+                if arg == "--webhook-backoff-ms" {
+                    config.webhook_backoff = Duration::from_millis(ms);
+                } else {
+                    config.webhook_poll = Duration::from_millis(ms);
+                }
             }
             "--expires" => {
                 let v = value(arg)?;

@@ -6,16 +6,19 @@
 //! the stages off the request path; reads rebuild the core `Entity` from the
 //! stored statements. See `README.md` for running it.
 
+pub mod client;
 pub mod config;
 pub mod crypto;
 pub mod form;
 pub mod openapi;
+pub mod pg;
 pub mod read;
 pub mod routes;
 pub mod session;
 pub mod state;
 pub mod store;
 pub mod tls;
+pub mod webhook;
 pub mod worker;
 
 use std::net::SocketAddr;
@@ -25,7 +28,6 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 pub use config::Config;
-use store::{SqliteStore, Store};
 
 /// A running server.
 #[derive(Debug)]
@@ -62,12 +64,20 @@ fn io(e: impl std::fmt::Display) -> std::io::Error {
 
 /// Opens the store, resumes unfinished jobs, binds and serves.
 pub async fn start(config: Config) -> std::io::Result<Running> {
-    let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&config.data_dir).map_err(io)?);
-    let resumed = store.requeue_running().map_err(io)?;
+    // Store calls block (the PostgreSQL client runs its own runtime): off the async threads.
+    let c = config.clone();
+    let (store, resumed, secret) = tokio::task::spawn_blocking(move || -> store::StoreResult<_> {
+        let store = store::open(&c)?;
+        let resumed = store.requeue_running()?;
+        let secret = store.secret()?;
+        Ok((store, resumed, secret))
+    })
+    .await
+    .map_err(io)?
+    .map_err(io)?;
     if resumed > 0 {
         tracing::info!(jobs = resumed, "resuming unfinished jobs");
     }
-    let secret = store.secret().map_err(io)?;
     let tcp = TcpListener::bind(config.listen).await?;
     let addr = tcp.local_addr()?;
     let scheme = if config.plain_http { "http" } else { "https" };
@@ -84,9 +94,12 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
         waiters: std::sync::Mutex::new(Default::default()),
         max_body_bytes: config.max_body_bytes,
         identity_wait: config.identity_wait,
+        webhooks: webhook::Settings::from_config(&config),
+        webhook_wake: tokio::sync::Notify::new(),
     });
     let (stop, stop_rx) = watch::channel(false);
-    let workers = worker::spawn(state.clone(), config.workers, stop_rx.clone());
+    let mut workers = worker::spawn(state.clone(), config.workers, stop_rx.clone());
+    workers.push(webhook::spawn(state.clone(), stop_rx.clone()));
     let app = routes::router(state, config.max_body_bytes, config.request_timeout);
     let mut shutdown_rx = stop_rx;
     let shutdown = async move {
@@ -115,14 +128,14 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
     Ok(Running { addr, public_url, stop, task })
 }
 
-/// Creates an organisation; returns `(org_id, api_key, server_hash)`. Only
+/// Creates an organisation (blocking; PostgreSQL when configured); returns `(org_id, api_key, server_hash)`. Only
 /// digests are stored: the key and hash are shown this once.
 pub fn create_org(
     config: &Config,
     name: &str,
     plan_expires_at: Option<i64>,
 ) -> std::io::Result<(String, String, String)> {
-    let store = SqliteStore::open(&config.data_dir).map_err(io)?;
+    let store = store::open(config).map_err(io)?;
     let key = format!("bsk_{}", crypto::hex(&crypto::random_bytes(32)?));
     let hash = crypto::hex(&crypto::random_bytes(32)?);
     let id = store

@@ -154,6 +154,26 @@ pub fn document() -> Value {
         "/v1/session_data/{session_id}/delete/".into(),
         json!({"delete": session_data_op("Delete a statement of the session", true)}),
     );
+    paths.insert(
+        "/v1/entity/update_webhook/".into(),
+        json!({"post": {"summary": "Set the webhook URL and mode (0: online journeys; 1: manual uploads too; omitted: 0)",
+            "security": both_keys(),
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                "properties": {"webhook_url": {"type": "string"}, "webhook_mode": {"type": "integer", "enum": [0, 1]}},
+                "required": ["webhook_url"]}}}},
+            "responses": {"200": ok("{webhook_url, webhook_mode, signing_secret}"),
+                          "400": ok("{detail}: missing or refused URL (SSRF guard), bad mode"),
+                          "401": {"description": "{detail: 'Authentication credentials were not provided.'}"},
+                          "415": ok("not application/json")}}}),
+    );
+    paths.insert(
+        "/v1/entity/webhook_payloads/".into(),
+        json!({"get": {"summary": "Every webhook payload of a link_id, newest first, with date_time", "security": both_keys(),
+            "parameters": [{"name": "link_id", "in": "query", "required": true, "schema": {"type": "string"}}],
+            "responses": {"200": ok("{payloads: [{entity_id, statement_id, link_id, progress, reason, date_time}]}"),
+                          "400": ok("link_id missing"),
+                          "401": {"description": "{detail: 'Authentication credentials were not provided.'}"}}}}),
+    );
     for r in Resource::ALL {
         let mut params =
             vec![json!({"name": "entity_id", "in": "path", "required": true, "schema": {"type": "string"}})];

@@ -25,6 +25,8 @@ pub fn router(state: AppState, max_body_bytes: usize, timeout: Duration) -> Rout
         .route("/v1/session/", any(session_v1))
         .route("/v2/session/", any(session_v2))
         .route("/v1/entity/", post(create_entity))
+        .route("/v1/entity/update_webhook/", post(crate::webhook::update))
+        .route("/v1/entity/webhook_payloads/", get(crate::webhook::payloads))
         .route("/v1/statement/upload/", post(upload))
         .route("/v1/statement/bankless_upload/", post(bankless_upload))
         .route("/v1/statement/upload_session/", post(upload_session))
@@ -33,6 +35,7 @@ pub fn router(state: AppState, max_body_bytes: usize, timeout: Duration) -> Rout
         .route("/v1/session_data/{session_id}/delete/", delete(delete_statement))
         .route("/v1/entity/{entity_id}/{suffix}/", get(crate::read::read))
         .route("/v1/report/{entity_id}/{account_id}/", get(crate::read::download))
+        .merge(crate::client::routes())
         .fallback(|| async { ApiError::detail(StatusCode::NOT_FOUND, "Not found.") })
         .layer(middleware::from_fn(move |req, next| limit_time(timeout, req, next)))
         .layer(middleware::from_fn(log))
@@ -327,8 +330,12 @@ async fn accept_upload(
     }
     state.wake.notify_one();
     let base = json!({"entity_id": entity_id, "statement_id": id, "link_id": link_id});
-    match tokio::time::timeout(state.identity_wait, rx).await {
-        Ok(Ok(Ok(summary))) => {
+    let outcome = wait_identity(state, &id, rx).await;
+    if let Ok(mut w) = state.waiters.lock() {
+        w.remove(&id);
+    }
+    match outcome {
+        Some(Ok(summary)) => {
             let mut body = base;
             body["bank_name"] = summary["bank_name"].clone();
             body["account_id"] = summary["account_id"].clone();
@@ -340,14 +347,48 @@ async fn accept_upload(
             }
             Ok(Json(body).into_response())
         }
-        Ok(Ok(Err(refused))) => Err(refused.into()),
-        Ok(Err(_)) | Err(_) => {
-            if let Ok(mut w) = state.waiters.lock() {
-                w.remove(&id);
-            }
+        Some(Err(refused)) => Err(refused.into()),
+        None => {
             let mut body = base;
             body["status"] = json!("processing");
             Ok((StatusCode::ACCEPTED, Json(body)).into_response())
+        }
+    }
+}
+
+/// Waits for the identity stage of an upload: this process's worker answers
+/// through `rx`; with several processes on one database another process's
+/// worker may take the job, so the stored row is looked at too. `None` when
+/// `identity_wait` passed first.
+async fn wait_identity(
+    state: &AppState,
+    id: &str,
+    mut rx: tokio::sync::oneshot::Receiver<IdentityOutcome>,
+) -> Option<IdentityOutcome> {
+    let deadline = tokio::time::sleep(state.identity_wait);
+    tokio::pin!(deadline);
+    let mut tick = tokio::time::interval(Duration::from_millis(200));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            r = &mut rx => return r.ok(),
+            _ = &mut deadline => return None,
+            _ = tick.tick() => {
+                let store = state.store.clone();
+                let sid = id.to_string();
+                let Ok(Ok(Some(row))) = blocking(move || store.statement(&sid)).await else { continue };
+                use bankscope::resources::ProgressStatus as P;
+                match row.identity {
+                    P::Completed => {
+                        let read = row.statement_json.as_deref().and_then(|j| serde_json::from_str(j).ok());
+                        if let Some(statement) = read {
+                            return Some(Ok(crate::worker::identity_summary(&row.entity_id, &statement)));
+                        }
+                    }
+                    P::Failed => return Some(Err(crate::worker::refusal_of(row.message.as_deref().unwrap_or("")))),
+                    P::Processing => {}
+                }
+            }
         }
     }
 }

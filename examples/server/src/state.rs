@@ -45,6 +45,10 @@ pub struct Shared {
     pub max_body_bytes: usize,
     /// How long an upload waits for its identity stage.
     pub identity_wait: std::time::Duration,
+    /// Webhook delivery settings.
+    pub webhooks: crate::webhook::Settings,
+    /// Wakes the webhook sender when a payload is queued.
+    pub webhook_wake: Notify,
 }
 
 /// The handlers' state.

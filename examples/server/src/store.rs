@@ -84,6 +84,15 @@ pub struct EntityRow {
     pub metadata: serde_json::Value,
 }
 
+/// Opens the store the configuration names: PostgreSQL when `database_url` is
+/// set, else SQLite in `data_dir`. Blocking (run it off the async runtime).
+pub fn open(config: &crate::Config) -> StoreResult<std::sync::Arc<dyn Store>> {
+    Ok(match config.database_url.as_deref().filter(|u| !u.trim().is_empty()) {
+        Some(url) => std::sync::Arc::new(crate::pg::PgStore::open(url)?.with_job_lease(config.job_lease)),
+        None => std::sync::Arc::new(SqliteStore::open(&config.data_dir)?),
+    })
+}
+
 /// Processing stages, in the order they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -105,7 +114,8 @@ impl Stage {
         }
     }
 
-    fn parse(s: &str) -> Option<Stage> {
+    /// The stage of a column or job name.
+    pub fn parse(s: &str) -> Option<Stage> {
         [Stage::Identity, Stage::Transactions, Stage::Analyses].into_iter().find(|st| st.name() == s)
     }
 
@@ -176,6 +186,57 @@ pub struct Job {
     pub stage: Stage,
 }
 
+/// An organisation's webhook (interface 4.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Webhook {
+    /// Receiving endpoint.
+    pub url: String,
+    /// 0: online (session) journeys only; 1: manual uploads too.
+    pub mode: u8,
+    /// HMAC-SHA256 key of the signature header, made at the first update and kept.
+    pub signing_secret: String,
+}
+
+/// One webhook payload (interface 2.15) and its delivery state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Payload {
+    /// Outbox row id.
+    pub id: i64,
+    /// Owning organisation.
+    pub org_id: String,
+    /// Entity.
+    pub entity_id: String,
+    /// Statement.
+    pub statement_id: String,
+    /// The entity's link_id (null for a manual upload without one).
+    pub link_id: Option<String>,
+    /// `completed` or `failed`.
+    pub progress: String,
+    /// Why it failed; empty when completed.
+    pub reason: String,
+    /// Unix seconds when it was due to be sent (the `date_time` of 4.3).
+    pub created_at: i64,
+    /// `pending`, `delivered`, `failed` (attempts exhausted) or `stored` (not to be delivered).
+    pub state: String,
+    /// Delivery attempts made (including the one a claim starts).
+    pub attempts: u32,
+}
+
+/// One delivery attempt, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    /// 1-based attempt number.
+    pub attempt: u32,
+    /// Unix milliseconds when it started.
+    pub at_ms: i64,
+    /// HTTP status the receiver answered, if it answered.
+    pub status: Option<u16>,
+    /// Transport error or refusal, if any.
+    pub error: Option<String>,
+    /// How long it took.
+    pub elapsed_ms: i64,
+}
+
 /// Everything the server stores. Calls are blocking; the server runs them on
 /// the blocking pool.
 pub trait Store: Send + Sync + std::fmt::Debug + 'static {
@@ -222,12 +283,58 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn claim_job(&self) -> StoreResult<Option<Job>>;
     /// Completes `job`'s stage: stores the statement JSON (when given), marks the
     /// stage completed, clears the password after the identity stage, and queues
-    /// the next stage (or finishes the job) in one transaction.
+    /// the next stage (or finishes the job: state `done`, the row and its claim
+    /// count kept, and the outcome's webhook payload queued) in one transaction.
     fn complete_stage(&self, job: &Job, statement_json: Option<&str>) -> StoreResult<()>;
-    /// Marks `job`'s stage and every later one failed with `message`; ends the job.
+    /// Marks `job`'s stage and every later one failed with `message`; ends the job
+    /// (state `failed`) and queues the outcome's webhook payload.
     fn fail_stage(&self, job: &Job, message: &str) -> StoreResult<()>;
     /// Puts jobs that were running when the server stopped back in the queue.
     fn requeue_running(&self) -> StoreResult<usize>;
+    /// Sets an organisation's webhook URL and mode; returns the settings with
+    /// the signing secret (made at the first call, kept after).
+    fn set_webhook(&self, org_id: &str, url: &str, mode: u8) -> StoreResult<Webhook>;
+    /// An organisation's webhook, if set.
+    fn webhook(&self, org_id: &str) -> StoreResult<Option<Webhook>>;
+    /// Claims up to `limit` pending payloads due at `now_ms`: counts the attempt
+    /// and leases the row until `now_ms + lease_ms` so no other sender takes it.
+    fn claim_deliveries(&self, now_ms: i64, lease_ms: i64, limit: usize) -> StoreResult<Vec<Payload>>;
+    /// Records an attempt of a claimed payload; then the payload is `delivered`
+    /// when `delivered`, else due again at `retry_at_ms`, or `failed` when that is `None`.
+    fn record_attempt(
+        &self,
+        payload_id: i64,
+        attempt: &Attempt,
+        delivered: bool,
+        retry_at_ms: Option<i64>,
+    ) -> StoreResult<()>;
+    /// Every payload of an organisation's link_id, newest first.
+    fn payloads_by_link(&self, org_id: &str, link_id: &str) -> StoreResult<Vec<Payload>>;
+    /// The recorded attempts of a payload, in order.
+    fn attempts(&self, payload_id: i64) -> StoreResult<Vec<Attempt>>;
+}
+
+/// Unix milliseconds now.
+pub fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+const PAYLOAD_COLUMNS: &str =
+    "id, org_id, entity_id, statement_id, link_id, progress, reason, created_at, state, attempts";
+
+fn payload_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Payload> {
+    Ok(Payload {
+        id: r.get(0)?,
+        org_id: r.get(1)?,
+        entity_id: r.get(2)?,
+        statement_id: r.get(3)?,
+        link_id: r.get(4)?,
+        progress: r.get(5)?,
+        reason: r.get(6)?,
+        created_at: r.get(7)?,
+        state: r.get(8)?,
+        attempts: r.get(9)?,
+    })
 }
 
 /// The embedded SQLite store (one file, WAL).
@@ -293,14 +400,60 @@ CREATE TABLE IF NOT EXISTS jobs (
     updated_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS jobs_queue ON jobs(state, id);
+CREATE TABLE IF NOT EXISTS webhooks (
+    org_id TEXT PRIMARY KEY REFERENCES orgs(id),
+    url TEXT NOT NULL,
+    mode INTEGER NOT NULL,
+    signing_secret TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS webhook_outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    org_id TEXT NOT NULL,
+    entity_id TEXT NOT NULL,
+    statement_id TEXT NOT NULL,
+    link_id TEXT,
+    progress TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS webhook_outbox_due ON webhook_outbox(state, next_attempt_ms);
+CREATE INDEX IF NOT EXISTS webhook_outbox_link ON webhook_outbox(org_id, link_id, id);
+CREATE TABLE IF NOT EXISTS webhook_attempts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    outbox_id INTEGER NOT NULL,
+    attempt INTEGER NOT NULL,
+    at_ms INTEGER NOT NULL,
+    status INTEGER,
+    error TEXT,
+    elapsed_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS webhook_attempts_outbox ON webhook_attempts(outbox_id, attempt);
 ";
+
+/// The outbox row of a statement's outcome, in the transaction that records it.
+/// `pending` (to deliver) when the organisation has a webhook and the statement
+/// is in its mode's scope (session journeys always, manual uploads with mode 1);
+/// otherwise `stored` (kept for `webhook_payloads` only).
+const ENQUEUE_OUTCOME: &str = "
+INSERT INTO webhook_outbox
+    (org_id, entity_id, statement_id, link_id, progress, reason, created_at, state, next_attempt_ms)
+SELECT e.org_id, s.entity_id, s.id, e.link_id, ?2, ?3, ?4,
+       CASE WHEN w.url IS NOT NULL AND (s.session_id IS NOT NULL OR w.mode = 1) THEN 'pending' ELSE 'stored' END,
+       ?5
+FROM statements s JOIN entities e ON e.id = s.entity_id LEFT JOIN webhooks w ON w.org_id = e.org_id
+WHERE s.id = ?1";
 
 /// Unix seconds now.
 pub fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
-fn status(text: &str) -> Status {
+/// The status of a stored text.
+pub fn status(text: &str) -> Status {
     match text {
         "completed" => Status::Completed,
         "failed" => Status::Failed,
@@ -308,7 +461,8 @@ fn status(text: &str) -> Status {
     }
 }
 
-fn json_or_null(text: Option<String>) -> serde_json::Value {
+/// Stored JSON text as a value (null when absent or unreadable).
+pub fn json_or_null(text: Option<String>) -> serde_json::Value {
     text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(serde_json::Value::Null)
 }
 
@@ -615,7 +769,10 @@ impl Store for SqliteStore {
                     "UPDATE jobs SET stage = ?1, state = 'queued', updated_at = ?2 WHERE id = ?3",
                     params![next.name(), now(), job.id],
                 )?,
-                None => tx.execute("DELETE FROM jobs WHERE id = ?1", params![job.id])?,
+                None => {
+                    tx.execute(ENQUEUE_OUTCOME, params![job.statement_id, "completed", "", now(), now_ms()])?;
+                    tx.execute("UPDATE jobs SET state = 'done', updated_at = ?2 WHERE id = ?1", params![job.id, now()])?
+                }
             };
             tx.commit()?;
             Ok(())
@@ -634,7 +791,8 @@ impl Store for SqliteStore {
                 stage = s.next();
             }
             tx.execute("UPDATE statements SET password = NULL WHERE id = ?1", params![job.statement_id])?;
-            tx.execute("DELETE FROM jobs WHERE id = ?1", params![job.id])?;
+            tx.execute(ENQUEUE_OUTCOME, params![job.statement_id, "failed", message, now(), now_ms()])?;
+            tx.execute("UPDATE jobs SET state = 'failed', updated_at = ?2 WHERE id = ?1", params![job.id, now()])?;
             tx.commit()?;
             Ok(())
         })
@@ -642,5 +800,108 @@ impl Store for SqliteStore {
 
     fn requeue_running(&self) -> StoreResult<usize> {
         self.with(|c| Ok(c.execute("UPDATE jobs SET state = 'queued' WHERE state = 'running'", [])?))
+    }
+
+    fn set_webhook(&self, org_id: &str, url: &str, mode: u8) -> StoreResult<Webhook> {
+        let fresh = format!(
+            "whsec_{}",
+            crate::crypto::hex(&crate::crypto::random_bytes(32).map_err(|e| StoreError::Db(e.to_string()))?)
+        );
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO webhooks (org_id, url, mode, signing_secret, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (org_id) DO UPDATE SET url = excluded.url, mode = excluded.mode,
+                 updated_at = excluded.updated_at",
+                params![org_id, url, mode, fresh, now()],
+            )?;
+            Ok(())
+        })?;
+        self.webhook(org_id)?.ok_or_else(|| StoreError::Db("webhook row vanished".into()))
+    }
+
+    fn webhook(&self, org_id: &str) -> StoreResult<Option<Webhook>> {
+        self.with(|c| {
+            Ok(c.query_row("SELECT url, mode, signing_secret FROM webhooks WHERE org_id = ?1", params![org_id], |r| {
+                Ok(Webhook { url: r.get(0)?, mode: r.get(1)?, signing_secret: r.get(2)? })
+            })
+            .optional()?)
+        })
+    }
+
+    fn claim_deliveries(&self, now_ms: i64, lease_ms: i64, limit: usize) -> StoreResult<Vec<Payload>> {
+        self.with(|c| {
+            let mut q = c.prepare_cached(&format!(
+                "UPDATE webhook_outbox SET attempts = attempts + 1, next_attempt_ms = ?2
+                 WHERE id IN (SELECT id FROM webhook_outbox WHERE state = 'pending' AND next_attempt_ms <= ?1
+                              ORDER BY next_attempt_ms, id LIMIT ?3)
+                 RETURNING {PAYLOAD_COLUMNS}"
+            ))?;
+            let rows = q
+                .query_map(params![now_ms, now_ms + lease_ms, limit as i64], payload_row)?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows)
+        })
+    }
+
+    fn record_attempt(
+        &self,
+        payload_id: i64,
+        a: &Attempt,
+        delivered: bool,
+        retry_at_ms: Option<i64>,
+    ) -> StoreResult<()> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            tx.execute(
+                "INSERT INTO webhook_attempts (outbox_id, attempt, at_ms, status, error, elapsed_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![payload_id, a.attempt, a.at_ms, a.status, a.error, a.elapsed_ms],
+            )?;
+            match (delivered, retry_at_ms) {
+                (true, _) => {
+                    tx.execute("UPDATE webhook_outbox SET state = 'delivered' WHERE id = ?1", params![payload_id])?
+                }
+                (false, Some(at)) => {
+                    tx.execute("UPDATE webhook_outbox SET next_attempt_ms = ?2 WHERE id = ?1", params![payload_id, at])?
+                }
+                (false, None) => {
+                    tx.execute("UPDATE webhook_outbox SET state = 'failed' WHERE id = ?1", params![payload_id])?
+                }
+            };
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn payloads_by_link(&self, org_id: &str, link_id: &str) -> StoreResult<Vec<Payload>> {
+        self.with(|c| {
+            let mut q = c.prepare_cached(&format!(
+                "SELECT {PAYLOAD_COLUMNS} FROM webhook_outbox WHERE org_id = ?1 AND link_id = ?2
+                 ORDER BY created_at DESC, id DESC"
+            ))?;
+            let rows = q.query_map(params![org_id, link_id], payload_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows)
+        })
+    }
+
+    fn attempts(&self, payload_id: i64) -> StoreResult<Vec<Attempt>> {
+        self.with(|c| {
+            let mut q = c.prepare_cached(
+                "SELECT attempt, at_ms, status, error, elapsed_ms FROM webhook_attempts WHERE outbox_id = ?1
+                 ORDER BY attempt, id",
+            )?;
+            let rows = q
+                .query_map(params![payload_id], |r| {
+                    Ok(Attempt {
+                        attempt: r.get(0)?,
+                        at_ms: r.get(1)?,
+                        status: r.get(2)?,
+                        error: r.get(3)?,
+                        elapsed_ms: r.get(4)?,
+                    })
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows)
+        })
     }
 }

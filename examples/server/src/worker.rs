@@ -78,6 +78,18 @@ pub fn upload_error(e: &Error) -> UploadError {
     UploadError { status, code: e.kind().code().to_string(), message }
 }
 
+/// The refusal recorded as a failed statement's message (`CODE: message`).
+pub fn refusal_of(message: &str) -> UploadError {
+    let (code, text) = message.split_once(": ").unwrap_or(("INTERNAL", message));
+    let status = match code {
+        "LIMIT_EXCEEDED" => 413,
+        "DUPLICATE_STATEMENT" => 409,
+        "INTERNAL" => 500,
+        _ => 400,
+    };
+    UploadError { status, code: code.to_string(), message: text.to_string() }
+}
+
 fn fail(state: &AppState, job: &Job, e: UploadError) {
     let waiter = state.waiters.lock().ok().and_then(|mut w| w.remove(&job.statement_id));
     let store = &state.store;
@@ -94,6 +106,7 @@ fn fail(state: &AppState, job: &Job, e: UploadError) {
             if let Err(err) = store.fail_stage(job, &format!("{}: {}", e.code, e.message)) {
                 tracing::error!(error = %err, "recording a failed stage");
             }
+            state.webhook_wake.notify_one();
         }
     }
 }
@@ -182,7 +195,7 @@ fn identity(state: &AppState, job: &Job) -> Result<(), UploadError> {
 
 /// What an upload answers once identity is read: the statement's identity and
 /// its metadata fraud findings.
-fn identity_summary(entity_id: &str, statement: &Statement) -> serde_json::Value {
+pub fn identity_summary(entity_id: &str, statement: &Statement) -> serde_json::Value {
     let mut one = Entity::new(None, Metadata::default());
     if let Ok(id) = entity_id.parse() {
         one.id = id;
@@ -256,5 +269,6 @@ fn analyses(state: &AppState, job: &Job) -> Result<(), UploadError> {
         }
     }
     store.complete_stage(job, None).map_err(|e| internal(e.to_string()))?;
+    state.webhook_wake.notify_one();
     Ok(())
 }

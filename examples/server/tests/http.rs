@@ -181,11 +181,13 @@ async fn openapi_lists_every_route() {
         "/v1/session_data/{session_id}/initiate_processing/",
         "/v1/session_data/{session_id}/delete/",
         "/v1/report/{entity_id}/{account_id}/",
+        "/v1/entity/update_webhook/",
+        "/v1/entity/webhook_payloads/",
     ] {
         assert!(paths.contains_key(p), "{p}");
     }
-    // 12 reads + 11 others + the document itself.
-    assert_eq!(paths.len(), 24);
+    // 12 reads + 13 others + the document itself.
+    assert_eq!(paths.len(), 26);
     s.stop().await;
 }
 
