@@ -84,18 +84,12 @@ impl Entity {
     /// An empty entity with this one's id and hints, to read a statement into
     /// outside the lock (account ids derive from the entity id).
     fn scratch(&self) -> bankscope::Entity {
-        let e = self.lock();
-        let mut scratch = bankscope::Entity::new(e.link_id.clone(), e.metadata.clone());
-        scratch.id = e.id;
-        scratch
+        self.lock().detached()
     }
 
     /// Moves what `scratch` read into this entity.
     fn absorb(&self, scratch: bankscope::Entity) {
-        let mut e = self.lock();
-        for s in scratch.statements {
-            e.add_statement(s);
-        }
+        self.lock().absorb(scratch);
     }
 }
 

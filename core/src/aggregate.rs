@@ -146,6 +146,20 @@ mod tests {
     }
 
     #[test]
+    fn a_detached_copy_reads_into_the_same_accounts() {
+        let mut e = Entity::new(Some("cust-7".into()), Metadata::default());
+        let first = e.add_statement(statement("hdfc", "501", &[(4, 1, "NEFT SALARY ACME", TxnType::Credit, 50, 60)]));
+        let mut scratch = e.detached();
+        assert_eq!((scratch.id, scratch.link_id.as_deref(), scratch.statements.len()), (e.id, Some("cust-7"), 0));
+        let second = scratch.add_statement(statement("hdfc", "501", &[(5, 1, "ATM WDL", TxnType::Debit, 10, 50)]));
+        assert_eq!(first, second, "same entity id, bank and number give the same account id");
+        e.absorb(scratch);
+        assert_eq!(e.statements.len(), 2);
+        assert_eq!(e.accounts().len(), 1);
+        assert_eq!(e.accounts()[0].transactions.len(), 2);
+    }
+
+    #[test]
     fn overlapping_statements_merge_without_duplicates() {
         use TxnType::{Credit, Debit};
         // April–May and May–June statements of one account; the May rows are in both.

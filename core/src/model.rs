@@ -224,6 +224,21 @@ impl Entity {
     pub fn new(link_id: Option<String>, metadata: Metadata) -> Self {
         Entity { id: Uuid::new_v4(), link_id, metadata, statements: Vec::new() }
     }
+
+    /// An empty entity with this one's id, link id and metadata: read a
+    /// statement into it without holding a lock on this one (account ids and
+    /// enrichment come out the same), then [`Entity::absorb`] it. That is how
+    /// the bindings let reads run while a PDF is being parsed.
+    pub fn detached(&self) -> Entity {
+        Entity { id: self.id, link_id: self.link_id.clone(), metadata: self.metadata.clone(), statements: Vec::new() }
+    }
+
+    /// Moves the statements of `other` (a [`Entity::detached`] copy) into this entity.
+    pub fn absorb(&mut self, other: Entity) {
+        for s in other.statements {
+            self.add_statement(s);
+        }
+    }
 }
 
 /// Gives every transaction of one account a deterministic hash.
