@@ -168,8 +168,13 @@ fn resolve_bank(detected: Option<&'static Bank>, declared: Option<&str>) -> Resu
 /// An amount cell: `(Dr)`/`(Cr)` marks made plain suffixes; blank, `-` and `0.00` → `None`/zero.
 fn amount_cell(text: &str) -> Option<Money> {
     let t = text.trim();
-    // A suffix mark printed as its own word: "500.00 (Dr)".
-    let t = t.replace("(Dr)", "Dr").replace("(Cr)", "Cr").replace("(DR)", "DR").replace("(CR)", "CR");
+    // A suffix mark printed as its own word: "500.00 (Dr)". Only cells with a
+    // parenthesis pay for the rewrite (amount cells are read for every row).
+    let t: std::borrow::Cow<'_, str> = if t.contains('(') {
+        t.replace("(Dr)", "Dr").replace("(Cr)", "Cr").replace("(DR)", "DR").replace("(CR)", "CR").into()
+    } else {
+        t.into()
+    };
     let t = layout::plain_amount(&t);
     let t = t.trim();
     if t.is_empty() || matches!(t, "-" | "--" | "NIL" | "Nil") {

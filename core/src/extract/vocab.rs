@@ -113,7 +113,8 @@ fn normal(text: &str) -> String {
         }
         out.push(c);
     }
-    out.trim_end().to_string()
+    out.truncate(out.trim_end().len());
+    out
 }
 
 const OPENING: &[&str] = &[
@@ -138,8 +139,13 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
     if n.is_empty() {
         return None;
     }
+    // `n` is the label, or starts with a multi-word label and a space. No
+    // allocation: this runs for every line of every page.
     let starts = |labels: &[&str]| {
-        labels.iter().any(|l| n == *l || (l.contains(' ') || l.contains('/')) && n.starts_with(&format!("{l} ")))
+        labels.iter().any(|l| {
+            n == *l
+                || (l.contains(' ') || l.contains('/')) && n.strip_prefix(l).is_some_and(|rest| rest.starts_with(' '))
+        })
     };
     let exact = |labels: &[&str]| labels.iter().any(|l| n == *l);
     if dated {
@@ -187,6 +193,10 @@ fn total_of_a_column(n: &str) -> bool {
 
 /// `PAGE 2`, `PAGE 2 OF 5`, `PAGE NO 2`, `2 OF 5`.
 fn page_number(n: &str) -> bool {
+    // Both shapes need one of these; most lines have neither (no allocation then).
+    if !n.starts_with("PAGE") && !n.contains(" OF ") {
+        return false;
+    }
     let w: Vec<&str> = n.split(' ').collect();
     let num = |s: Option<&&str>| s.is_some_and(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()));
     match w.as_slice() {
@@ -273,5 +283,19 @@ mod tests {
         assert_eq!(special("Page 2 of 5", false), Some(SpecialKind::End));
         assert_eq!(special("*** End of Statement ***", false), Some(SpecialKind::End));
         assert_eq!(special("UPI/123/PAGE", false), None);
+    }
+
+    #[test]
+    fn multi_word_labels_match_as_a_prefix_at_a_word_boundary() {
+        // "OPENING BALANCE" then a space: a prefix match (undated lines only).
+        assert_eq!(special("Opening Balance as on 01/04/2024", false), Some(SpecialKind::Opening));
+        assert_eq!(special("Opening Balance as on 01/04/2024", true), None);
+        // No space after the label: not the label.
+        assert_eq!(special("OPENING BALANCES", false), None);
+        // One-word labels match only whole: "TOTAL" is not a prefix label.
+        assert_eq!(special("TOTAL 5 ROWS", false), None);
+        assert_eq!(special("Page No 3", false), Some(SpecialKind::End));
+        assert_eq!(special("2 of 5", false), Some(SpecialKind::End));
+        assert_eq!(special("PAGES OF HISTORY", false), None);
     }
 }

@@ -86,6 +86,10 @@ struct LineInfo {
 /// (`12,345.67(Cr)` → `12,345.67 Cr`), ready for [`Money::parse`].
 pub fn plain_amount(text: &str) -> std::borrow::Cow<'_, str> {
     let t = text.trim();
+    // Every mark ends with `)`; most words have none, so skip the upper-casing.
+    if !t.ends_with(')') {
+        return t.into();
+    }
     let upper = t.to_ascii_uppercase();
     for (mark, plain) in [("(DR)", " Dr"), ("(CR)", " Cr"), ("(DR.)", " Dr"), ("(CR.)", " Cr")] {
         if upper.ends_with(mark) {
@@ -384,4 +388,18 @@ fn group(entries: &[Entry], narration_first: bool) -> Vec<Row> {
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_amount;
+
+    #[test]
+    fn plain_amount_rewrites_only_parenthesised_marks() {
+        assert_eq!(plain_amount(" 1,234.00 (Dr) "), "1,234.00 Dr");
+        assert_eq!(plain_amount("1,234.00(cr.)"), "1,234.00 Cr");
+        // No closing parenthesis: returned trimmed, borrowed.
+        assert!(matches!(plain_amount(" 1,234.00 Cr "), std::borrow::Cow::Borrowed("1,234.00 Cr")));
+        assert!(matches!(plain_amount("(500.00)"), std::borrow::Cow::Borrowed("(500.00)")));
+    }
 }

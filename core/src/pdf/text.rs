@@ -168,8 +168,11 @@ impl Collector {
             }
         }
         self.flush();
+        // Room for a typical word, so the glyphs that join it do not reallocate.
+        let mut text = String::with_capacity(g.text.len().max(24));
+        text.push_str(g.text);
         self.cur = Some(TextRun {
-            text: g.text.to_owned(),
+            text,
             x0: u0,
             x1: u1,
             y: v,
