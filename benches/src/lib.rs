@@ -6,7 +6,8 @@
 //! `benches/compare` times the bankscope CLI against poppler, PyMuPDF and
 //! pdfplumber on the same files and writes `benches/RESULTS.md`;
 //! `cargo run -p bankscope-benches --release --bin gen-statement -- 50 out.pdf`
-//! writes a generated statement to a file.
+//! writes a generated statement to a file, and `pipeline-run FILE.pdf` runs the
+//! whole pipeline on one file (for profiling, see `benches/PROFILING.md`).
 
 pub mod statement;
 
