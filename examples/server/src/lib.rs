@@ -98,6 +98,7 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
         webhooks: webhook::Settings::from_config(&config),
         webhook_wake: tokio::sync::Notify::new(),
         limiter: ratelimit::Limiter::new(config.rate_limit, config.rate_burst),
+        read_cache: read::ReadCache::default(),
     });
     let (stop, stop_rx) = watch::channel(false);
     let mut workers = worker::spawn(state.clone(), config.workers, stop_rx.clone());

@@ -51,6 +51,8 @@ pub struct Shared {
     pub webhook_wake: Notify,
     /// Per-organisation request rate limits.
     pub limiter: crate::ratelimit::Limiter,
+    /// Read responses already made, checked against the stored inputs.
+    pub read_cache: crate::read::ReadCache,
 }
 
 /// The handlers' state.
