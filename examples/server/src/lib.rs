@@ -4,7 +4,9 @@
 //! The server only translates: HTTP and storage in, core calls out. Uploads
 //! are stored (bytes in the database) before processing; a worker pool runs
 //! the stages off the request path; reads rebuild the core `Entity` from the
-//! stored statements. See `README.md` for running it.
+//! stored statements (or answer from a cache checked against them).
+//! Authenticated requests are rate limited per organisation. See `README.md`
+//! for running it.
 
 pub mod client;
 pub mod config;

@@ -4,7 +4,8 @@
 //! upload, and stored as JSON), asks the core for the response, and replaces
 //! its `progress` with the statements' real stage statuses. The response text
 //! from the core is kept byte for byte apart from `progress` (amounts keep
-//! their two decimals).
+//! their two decimals). Responses are cached while their inputs are unchanged
+//! ([`ReadCache`]).
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
