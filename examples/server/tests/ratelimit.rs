@@ -51,6 +51,13 @@ async fn over_the_limit_is_429_with_retry_after_and_other_orgs_are_unaffected() 
     tokio::time::sleep(Duration::from_millis(1100)).await;
     let (status, body) = json_of(read_as(&a).send().await).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "after Retry-After: {body}");
+
+    // The OpenAPI document lists the 429 on the keyed operations, not on the signed download.
+    let (_, doc) = json_of(s.get("/openapi.json").send().await).await;
+    let paths = &doc["paths"];
+    assert!(paths["/v1/entity/{entity_id}/accounts/"]["get"]["responses"]["429"].is_object(), "{paths}");
+    assert!(paths["/v1/session/"]["post"]["responses"]["429"].is_object());
+    assert!(paths["/v1/report/{entity_id}/{account_id}/"]["get"]["responses"]["429"].is_null());
     s.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
