@@ -7,7 +7,11 @@
 //!
 //! ```sh
 //! cargo run --release -p bankscope-server --example load -- --seconds 30 --uploaders 4 --readers 8 --workers 2
+//! # reads only (the issue 11 bench: requests/s and p50/p95/p99 of the read endpoints)
+//! cargo run --release -p bankscope-server --example load -- --seconds 20 --uploaders 0 --readers 16
 //! ```
+//!
+//! The server's per-organisation rate limit is off here unless `--rate-limit N` is given.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -23,10 +27,11 @@ struct Args {
     uploaders: usize,
     readers: usize,
     workers: usize,
+    rate_limit: u32,
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut a = Args { seconds: 30, uploaders: 4, readers: 8, workers: 2 };
+    let mut a = Args { seconds: 30, uploaders: 4, readers: 8, workers: 2, rate_limit: 0 };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut it = argv.iter();
     while let Some(flag) = it.next() {
@@ -37,6 +42,7 @@ fn parse_args() -> Result<Args, String> {
             "--uploaders" => a.uploaders = n as usize,
             "--readers" => a.readers = n as usize,
             "--workers" => a.workers = (n as usize).max(1),
+            "--rate-limit" => a.rate_limit = u32::try_from(n).map_err(|e| format!("{flag} {value}: {e}"))?,
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -98,6 +104,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         listen: "127.0.0.1:0".parse()?,
         data_dir: dir.clone(),
         workers: args.workers,
+        rate_limit: args.rate_limit,
         database_url: std::env::var("DATABASE_URL").ok().filter(|u| !u.is_empty()),
         ..Config::default()
     };

@@ -53,6 +53,12 @@ pub struct Config {
     pub webhook_poll: Duration,
     /// Longest a receiver may take to answer (default 10 s).
     pub webhook_timeout: Duration,
+    /// Authenticated requests a second per organisation (`--rate-limit`, env
+    /// `BANKSCOPE_RATE_LIMIT`, default 50); 0 disables. In memory, per process.
+    pub rate_limit: u32,
+    /// Requests an organisation may make at once above the rate (`--rate-burst`,
+    /// env `BANKSCOPE_RATE_BURST`, default 100).
+    pub rate_burst: u32,
 }
 
 impl Default for Config {
@@ -76,6 +82,8 @@ impl Default for Config {
             webhook_backoff: Duration::from_secs(120),
             webhook_poll: Duration::from_secs(1),
             webhook_timeout: Duration::from_secs(10),
+            rate_limit: 50,
+            rate_burst: 100,
         }
     }
 }
@@ -121,6 +129,9 @@ OPTIONS:
     --webhook-attempts N      delivery attempts per payload (default 6)
     --webhook-backoff-ms MS   wait before the 2nd attempt, doubling after (default 120000)
     --webhook-poll-ms MS      outbox poll interval (default 1000)
+    --rate-limit N       authenticated requests a second per organisation (env BANKSCOPE_RATE_LIMIT,
+                         default 50; 0 disables); over it: 429 with Retry-After
+    --rate-burst N       requests an organisation may make at once (env BANKSCOPE_RATE_BURST, default 100)
 ";
 
 /// Parses `args` (without the program name) with `env` as fallback.
@@ -136,6 +147,13 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
     config.client_url = env("BANKSCOPE_CLIENT_URL");
     config.database_url = env("DATABASE_URL").filter(|v| !v.trim().is_empty());
     config.webhook_allow_private = env("BANKSCOPE_WEBHOOK_ALLOW_PRIVATE").is_some_and(|v| v == "1" || v == "true");
+    for (name, slot) in
+        [("BANKSCOPE_RATE_LIMIT", &mut config.rate_limit), ("BANKSCOPE_RATE_BURST", &mut config.rate_burst)]
+    {
+        if let Some(v) = env(name) {
+            *slot = v.trim().parse().map_err(|e| format!("{name} {v:?}: {e}"))?;
+        }
+    }
     let mut positional = Vec::new();
     let mut expires = None;
     let mut it = args.iter();
@@ -177,6 +195,14 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
                 } else {
                     config.webhook_poll = Duration::from_millis(ms);
                 }
+            }
+            "--rate-limit" => {
+                let v = value(arg)?;
+                config.rate_limit = v.parse().map_err(|e| format!("--rate-limit {v:?}: {e}"))?;
+            }
+            "--rate-burst" => {
+                let v = value(arg)?;
+                config.rate_burst = v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--rate-burst {v:?}"))?;
             }
             "--expires" => {
                 let v = value(arg)?;
@@ -227,5 +253,10 @@ mod tests {
         assert_eq!(expires, chrono::NaiveDate::from_ymd_opt(2030, 1, 31));
         assert!(parse(&args("--cert a.pem"), |_| None).is_err());
         assert!(parse(&args("--bogus"), |_| None).is_err());
+        assert_eq!((c.rate_limit, c.rate_burst), (50, 100));
+        let env = |k: &str| (k == "BANKSCOPE_RATE_BURST").then(|| "7".to_string());
+        let Ok(Command::Serve(c)) = parse(&args("--rate-limit 0"), env) else { panic!("rate flags") };
+        assert_eq!((c.rate_limit, c.rate_burst), (0, 7));
+        assert!(parse(&args("--rate-burst 0"), |_| None).is_err());
     }
 }

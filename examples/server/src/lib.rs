@@ -4,7 +4,9 @@
 //! The server only translates: HTTP and storage in, core calls out. Uploads
 //! are stored (bytes in the database) before processing; a worker pool runs
 //! the stages off the request path; reads rebuild the core `Entity` from the
-//! stored statements. See `README.md` for running it.
+//! stored statements (or answer from a cache checked against them).
+//! Authenticated requests are rate limited per organisation. See `README.md`
+//! for running it.
 
 pub mod client;
 pub mod config;
@@ -12,6 +14,7 @@ pub mod crypto;
 pub mod form;
 pub mod openapi;
 pub mod pg;
+pub mod ratelimit;
 pub mod read;
 pub mod routes;
 pub mod session;
@@ -96,6 +99,8 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
         identity_wait: config.identity_wait,
         webhooks: webhook::Settings::from_config(&config),
         webhook_wake: tokio::sync::Notify::new(),
+        limiter: ratelimit::Limiter::new(config.rate_limit, config.rate_burst),
+        read_cache: read::ReadCache::default(),
     });
     let (stop, stop_rx) = watch::channel(false);
     let mut workers = worker::spawn(state.clone(), config.workers, stop_rx.clone());
@@ -110,7 +115,7 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
     } else {
         Some(tls::server_config(config.cert.as_deref(), config.key.as_deref(), &config.data_dir)?)
     };
-    tracing::info!(%addr, tls = tls.is_some(), workers = config.workers, "serving");
+    tracing::info!(%addr, tls = tls.is_some(), workers = config.workers, rate_limit = config.rate_limit, "serving");
     let task = tokio::spawn(async move {
         let served = match tls {
             Some(tls) => {

@@ -199,6 +199,18 @@ pub fn document() -> Value {
             "responses": {"200": {"description": "the workbook", "content": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {}}},
                           "403": ok("invalid or expired link")}}}),
     );
+    // Every operation that authenticates by key is rate limited per organisation.
+    for op in paths.values_mut().filter_map(Value::as_object_mut).flat_map(|ops| ops.values_mut()) {
+        if let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut)
+            && responses.contains_key("401")
+        {
+            responses.insert(
+                "429".into(),
+                json!({"description": "{detail: 'Request was throttled. Expected available in N seconds.'}, \
+                    with a Retry-After header (seconds)"}),
+            );
+        }
+    }
     json!({
         "openapi": "3.1.0",
         "info": {"title": "bankscope reference server", "version": bankscope::VERSION},

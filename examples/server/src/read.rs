@@ -4,7 +4,14 @@
 //! upload, and stored as JSON), asks the core for the response, and replaces
 //! its `progress` with the statements' real stage statuses. The response text
 //! from the core is kept byte for byte apart from `progress` (amounts keep
-//! their two decimals).
+//! their two decimals). Responses are cached while their inputs are unchanged
+//! ([`ReadCache`]).
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
+
+use axum::body::Bytes;
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -17,6 +24,71 @@ use serde_json::value::RawValue;
 
 use crate::state::{ApiError, AppState, blocking, org_from_headers};
 use crate::store::{StatementRow, now};
+
+/// Largest total size of cached read responses; past it the cache starts over.
+const CACHE_BYTES: usize = 64 << 20;
+
+/// Read responses already made, by entity, resource and account filter, each
+/// with the fingerprint of the stored inputs it was made from (the entity's
+/// metadata and every statement row: id, stage statuses, message and
+/// statement JSON). A read whose inputs hash the same is answered from here
+/// instead of rebuilding the `Entity` and its analyses; any change to the
+/// entity's statements changes the fingerprint, so a stale answer is never
+/// served. `xlsx_report` is not cached (its links carry an expiry).
+#[derive(Debug, Default)]
+pub struct ReadCache {
+    inner: Mutex<CacheInner>,
+}
+
+type CacheKey = (String, Resource, Option<String>);
+
+#[derive(Debug, Default)]
+struct CacheInner {
+    by_key: HashMap<CacheKey, (u64, Bytes)>,
+    bytes: usize,
+}
+
+impl ReadCache {
+    fn get(&self, key: &CacheKey, fingerprint: u64) -> Option<Bytes> {
+        let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        inner.by_key.get(key).filter(|(f, _)| *f == fingerprint).map(|(_, t)| t.clone())
+    }
+
+    fn put(&self, key: CacheKey, fingerprint: u64, text: Bytes) {
+        if text.len() > CACHE_BYTES / 4 {
+            return;
+        }
+        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        if inner.bytes + text.len() > CACHE_BYTES {
+            inner.by_key.clear();
+            inner.bytes = 0;
+        }
+        inner.bytes += text.len();
+        if let Some((_, old)) = inner.by_key.insert(key, (fingerprint, text)) {
+            inner.bytes -= old.len();
+        }
+    }
+
+    /// Responses held (tests).
+    pub fn len(&self) -> usize {
+        self.inner.lock().map(|i| i.by_key.len()).unwrap_or_default()
+    }
+
+    /// Whether nothing is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A hash of everything a read response is made from.
+fn fingerprint(metadata: &serde_json::Value, rows: &[StatementRow]) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    metadata.to_string().hash(&mut h);
+    for r in rows {
+        (&r.id, r.identity, r.transactions, r.analyses, &r.message, &r.statement_json).hash(&mut h);
+    }
+    h.finish()
+}
 
 /// How long an xlsx link stays valid (interface 8).
 pub const LINK_LIFETIME_SECS: i64 = 3600;
@@ -131,7 +203,7 @@ fn restamp(text: &str, progress: &[Progress], empty: Option<&str>) -> Result<Str
     Ok(out)
 }
 
-fn json_response(text: String) -> Response {
+fn json_response(text: Bytes) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], text).into_response()
 }
 
@@ -157,11 +229,18 @@ pub async fn read(
         return Err(ApiError::detail(StatusCode::BAD_REQUEST, format!("{suffix} does not take account_id.")));
     }
     let st = state.clone();
-    let text = blocking(move || -> Result<String, ApiError> {
+    let text = blocking(move || -> Result<Bytes, ApiError> {
         let Some(row) = st.store.entity(&org.id, &entity_id)? else {
             return Err(ApiError::detail(StatusCode::NOT_FOUND, "Entity not found."));
         };
         let rows = st.store.statements(&entity_id)?;
+        let cache_key = (entity_id.clone(), resource, account_id.clone());
+        let print = fingerprint(&row.metadata, &rows);
+        if resource != Resource::XlsxReport
+            && let Some(text) = st.read_cache.get(&cache_key, print)
+        {
+            return Ok(text);
+        }
         let metadata: Metadata = serde_json::from_value(row.metadata).unwrap_or_default();
         let e = entity(&entity_id, metadata, &rows, resource)?;
         let progress = progress(resource, &rows);
@@ -180,7 +259,7 @@ pub async fn read(
                     .collect()
             };
             let body = XlsxReportResponse { entity_id: entity_id.clone(), progress, reports };
-            return serde_json::to_string(&body).map_err(ApiError::internal);
+            return serde_json::to_string(&body).map(Bytes::from).map_err(ApiError::internal);
         }
         let text = e.response_json(resource, account_id.as_deref()).map_err(|err| match err {
             Error::InvalidArgument { name, reason } if name == "resource" => {
@@ -194,7 +273,9 @@ pub async fn read(
             Resource::Score if processing => Some("score"),
             _ => None,
         };
-        restamp(&text, &progress, withheld)
+        let text: Bytes = restamp(&text, &progress, withheld)?.into();
+        st.read_cache.put(cache_key, print, text.clone());
+        Ok(text)
     })
     .await??;
     Ok(json_response(text))
@@ -263,6 +344,50 @@ mod tests {
             out,
             r#"{"entity_id":"e","progress":[{"status":"processing","statement_id":"s1","source":"pdf","message":null}],"transactions":[{"amount":65000.00}],"score":[]}"#
         );
+    }
+
+    fn row(json: &str, analyses: ProgressStatus) -> StatementRow {
+        StatementRow {
+            id: "s1".into(),
+            entity_id: "e1".into(),
+            declared_bank: None,
+            identity: ProgressStatus::Completed,
+            transactions: ProgressStatus::Completed,
+            analyses,
+            message: None,
+            statement_json: Some(json.into()),
+            created_at: 0,
+        }
+    }
+
+    #[test]
+    fn fingerprint_changes_with_any_input() {
+        let meta = serde_json::json!({});
+        let base = fingerprint(&meta, &[row("{\"a\":1}", ProgressStatus::Processing)]);
+        assert_eq!(base, fingerprint(&meta, &[row("{\"a\":1}", ProgressStatus::Processing)]));
+        // A stage finishing, the statement JSON being enriched, another statement, the metadata: each is a new print.
+        assert_ne!(base, fingerprint(&meta, &[row("{\"a\":1}", ProgressStatus::Completed)]));
+        assert_ne!(base, fingerprint(&meta, &[row("{\"a\":2}", ProgressStatus::Processing)]));
+        let two = [row("{\"a\":1}", ProgressStatus::Processing), row("{}", ProgressStatus::Processing)];
+        assert_ne!(base, fingerprint(&meta, &two));
+        assert_ne!(
+            base,
+            fingerprint(&serde_json::json!({"k": ["v"]}), &[row("{\"a\":1}", ProgressStatus::Processing)])
+        );
+    }
+
+    #[test]
+    fn cache_answers_only_the_same_print_and_stays_bounded() {
+        let c = ReadCache::default();
+        let key = ("e1".to_string(), Resource::Accounts, None);
+        c.put(key.clone(), 7, Bytes::from_static(b"{}"));
+        assert_eq!(c.get(&key, 7), Some(Bytes::from_static(b"{}")));
+        assert_eq!(c.get(&key, 8), None);
+        // Replacing keeps one entry; a response larger than a quarter of the budget is not kept.
+        c.put(key.clone(), 8, Bytes::from_static(b"[]"));
+        assert_eq!((c.len(), c.get(&key, 7)), (1, None));
+        c.put(("e2".to_string(), Resource::Accounts, None), 1, Bytes::from(vec![b' '; CACHE_BYTES / 4 + 1]));
+        assert_eq!(c.len(), 1);
     }
 
     #[test]

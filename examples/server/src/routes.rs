@@ -103,6 +103,7 @@ async fn create_session(state: AppState, version: u8, req: Request) -> Result<Js
     };
     let Some(key) = header_key.or_else(|| form.text("api_key")) else { return Err(not_provided()) };
     let Some(org) = org_by_key(&state, &key).await? else { return Err(not_provided()) };
+    crate::state::rate_limit(&state, &org)?;
     if plan_expired(&org) {
         return Err(ApiError::payment_required());
     }

@@ -49,6 +49,10 @@ pub struct Shared {
     pub webhooks: crate::webhook::Settings,
     /// Wakes the webhook sender when a payload is queued.
     pub webhook_wake: Notify,
+    /// Per-organisation request rate limits.
+    pub limiter: crate::ratelimit::Limiter,
+    /// Read responses already made, checked against the stored inputs.
+    pub read_cache: crate::read::ReadCache,
 }
 
 /// The handlers' state.
@@ -59,33 +63,46 @@ pub type AppState = Arc<Shared>;
 pub struct ApiError {
     status: StatusCode,
     body: serde_json::Value,
+    retry_after: Option<u64>,
 }
 
 impl ApiError {
     /// `{"detail": message}`.
     pub fn detail(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, body: json!({ "detail": message.into() }) }
+        ApiError { retry_after: None, status, body: json!({ "detail": message.into() }) }
     }
 
     /// The 401 of the read endpoints (interface 5, 7.1).
     pub fn unauthorized() -> Self {
-        ApiError { status: StatusCode::UNAUTHORIZED, body: json!(AuthError::not_provided()) }
+        ApiError { retry_after: None, status: StatusCode::UNAUTHORIZED, body: json!(AuthError::not_provided()) }
     }
 
     /// A session-creation error (interface 7.2) with its status.
     pub fn session(e: SessionError) -> Self {
         let status = StatusCode::from_u16(e.http_status()).unwrap_or(StatusCode::BAD_REQUEST);
-        ApiError { status, body: json!(e) }
+        ApiError { retry_after: None, status, body: json!(e) }
     }
 
     /// `{"error": {"code", "message"}}` for the upload endpoints.
     pub fn coded(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
-        ApiError { status, body: json!({ "error": { "code": code, "message": message.into() } }) }
+        ApiError { retry_after: None, status, body: json!({ "error": { "code": code, "message": message.into() } }) }
     }
 
     /// 402 PAYMENT_REQUIRED.
     pub fn payment_required() -> Self {
         Self::session(SessionError::new(SessionErrorCode::PaymentRequired, "Payment required"))
+    }
+
+    /// 429 of a request over its organisation's rate limit, with `Retry-After`
+    /// (DRF's throttle body: `{"detail": ...}`).
+    pub fn throttled(wait: std::time::Duration) -> Self {
+        let secs = crate::ratelimit::retry_after_secs(wait);
+        let unit = if secs == 1 { "second" } else { "seconds" };
+        ApiError {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            body: json!({ "detail": format!("Request was throttled. Expected available in {secs} {unit}.") }),
+            retry_after: Some(secs),
+        }
     }
 
     /// 500 with a logged cause.
@@ -109,7 +126,11 @@ impl From<UploadError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(self.body)).into_response()
+        let mut response = (self.status, axum::Json(self.body)).into_response();
+        if let Some(secs) = self.retry_after {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        response
     }
 }
 
@@ -137,11 +158,19 @@ pub async fn org_from_headers(state: &AppState, headers: &HeaderMap) -> Result<O
         return Err(ApiError::unauthorized());
     };
     let Some(org) = org_by_key(state, key).await? else { return Err(ApiError::unauthorized()) };
-    if crypto::ct_eq(&crypto::sha256(hash.as_bytes()), &org.server_hash_digest) {
-        Ok(org)
-    } else {
-        Err(ApiError::unauthorized())
+    if !crypto::ct_eq(&crypto::sha256(hash.as_bytes()), &org.server_hash_digest) {
+        return Err(ApiError::unauthorized());
     }
+    rate_limit(state, &org)?;
+    Ok(org)
+}
+
+/// Takes one request of `org`'s rate limit, or the 429 with its wait.
+pub fn rate_limit(state: &AppState, org: &Org) -> Result<(), ApiError> {
+    state.limiter.check(&org.id).map_err(|wait| {
+        tracing::warn!(org = org.id, wait_ms = wait.as_millis() as u64, "rate limited");
+        ApiError::throttled(wait)
+    })
 }
 
 /// Whether the organisation's plan has run out.
