@@ -6,7 +6,7 @@
 //! is `completed`; a host that processes in stages (the server) replaces
 //! `progress` with its own statuses.
 
-mod analyses;
+pub(crate) mod analyses;
 mod fraud;
 mod monthly;
 mod score;

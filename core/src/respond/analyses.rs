@@ -8,6 +8,7 @@
 //! debits of all selected accounts together, and top credits and debits are
 //! over all the entity's accounts: neither response names an account.
 
+use crate::aggregate::AccountView;
 use crate::analysis::{categories, lender, recurring, salary, top};
 use crate::error::Result;
 use crate::model::{Entity, Transaction};
@@ -23,17 +24,7 @@ impl Entity {
     /// is the employer; `month_year` the month the salary is for.
     pub fn salary_response(&self, account_id: Option<&str>) -> Result<SalaryResponse> {
         let accounts = self.selected_accounts(account_id)?;
-        let mut transactions = Vec::new();
-        for a in &accounts {
-            for hit in salary::detect(&a.transactions, &self.metadata) {
-                let Some(t) = a.transactions.get(hit.index) else { continue };
-                let mut item = SalaryTransaction::from_model(t, a.info.account_id.clone(), hit.month_year);
-                if !hit.employer.is_empty() {
-                    item.clean_transaction_note = hit.employer;
-                }
-                transactions.push(item);
-            }
-        }
+        let transactions = accounts.iter().flat_map(|a| self.salary_items(a)).collect();
         Ok(SalaryResponse {
             entity_id: self.id.to_string(),
             progress: self.progress(),
@@ -50,10 +41,9 @@ impl Entity {
         let accounts = self.selected_accounts(account_id)?;
         let mut out = RecurringTransactions::default();
         for a in &accounts {
-            let found = recurring::detect(&a.transactions);
-            let id = a.info.account_id.as_str();
-            out.credit_transactions.extend(found.credit.iter().map(|s| recurring_set(&a.transactions, s, id)));
-            out.debit_transactions.extend(found.debit.iter().map(|s| recurring_set(&a.transactions, s, id)));
+            let found = recurring_items(a);
+            out.credit_transactions.extend(found.credit_transactions);
+            out.debit_transactions.extend(found.debit_transactions);
         }
         Ok(RecurringTransactionsResponse {
             entity_id: self.id.to_string(),
@@ -68,16 +58,7 @@ impl Entity {
     /// bounces with lenders ([`lender::detect`]), in each account's order.
     pub fn lender_transactions_response(&self, account_id: Option<&str>) -> Result<LenderTransactionsResponse> {
         let accounts = self.selected_accounts(account_id)?;
-        let transactions = accounts
-            .iter()
-            .flat_map(|a| {
-                lender::detect(&a.transactions)
-                    .into_iter()
-                    .filter_map(|i| a.transactions.get(i))
-                    .map(|t| TransactionItem::from_model(t, a.info.account_id.clone()))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
+        let transactions = accounts.iter().flat_map(lender_items).collect();
         Ok(LenderTransactionsResponse {
             entity_id: self.id.to_string(),
             progress: self.progress(),
@@ -93,14 +74,10 @@ impl Entity {
     /// without debits).
     pub fn expense_categories_response(&self, account_id: Option<&str>) -> Result<ExpenseCategoriesResponse> {
         let accounts = self.selected_accounts(account_id)?;
-        let shares = categories::expense_shares(accounts.iter().flat_map(|a| a.transactions.iter()));
         Ok(ExpenseCategoriesResponse {
             entity_id: self.id.to_string(),
             progress: self.progress(),
-            categories: shares
-                .into_iter()
-                .map(|c| ExpenseCategory { category: c.category, percentage: c.percentage })
-                .collect(),
+            categories: expense_categories(accounts.iter().flat_map(|a| a.transactions.iter())),
         })
     }
 
@@ -122,6 +99,50 @@ impl Entity {
             },
         }
     }
+}
+
+impl Entity {
+    /// The salary credits of one account, as the salary response lists them.
+    pub(crate) fn salary_items(&self, a: &AccountView<'_>) -> Vec<SalaryTransaction> {
+        salary::detect(&a.transactions, &self.metadata)
+            .into_iter()
+            .filter_map(|hit| {
+                let t = a.transactions.get(hit.index)?;
+                let mut item = SalaryTransaction::from_model(t, a.info.account_id.clone(), hit.month_year);
+                if !hit.employer.is_empty() {
+                    item.clean_transaction_note = hit.employer;
+                }
+                Some(item)
+            })
+            .collect()
+    }
+}
+
+/// The recurring credit and debit sets of one account.
+pub(crate) fn recurring_items(a: &AccountView<'_>) -> RecurringTransactions {
+    let found = recurring::detect(&a.transactions);
+    let id = a.info.account_id.as_str();
+    RecurringTransactions {
+        credit_transactions: found.credit.iter().map(|s| recurring_set(&a.transactions, s, id)).collect(),
+        debit_transactions: found.debit.iter().map(|s| recurring_set(&a.transactions, s, id)).collect(),
+    }
+}
+
+/// The lender transactions of one account, in its order.
+pub(crate) fn lender_items(a: &AccountView<'_>) -> Vec<TransactionItem> {
+    lender::detect(&a.transactions)
+        .into_iter()
+        .filter_map(|i| a.transactions.get(i))
+        .map(|t| TransactionItem::from_model(t, a.info.account_id.clone()))
+        .collect()
+}
+
+/// Expense category shares of the debits among `transactions`.
+pub(crate) fn expense_categories<'t>(transactions: impl Iterator<Item = &'t Transaction>) -> Vec<ExpenseCategory> {
+    categories::expense_shares(transactions)
+        .into_iter()
+        .map(|c| ExpenseCategory { category: c.category, percentage: c.percentage })
+        .collect()
 }
 
 /// The response object of one recurring set found in `transactions`.

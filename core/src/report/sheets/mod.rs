@@ -17,7 +17,6 @@ use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 use super::cells::Styles;
 use super::charts;
 use crate::aggregate::AccountView;
-use crate::analysis::eod::eod_balances;
 use crate::analysis::fraud::{Finding, account_findings};
 use crate::analysis::score::{self, Scorecard};
 use crate::analysis::top::{self, TopCreditsDebits};
@@ -28,6 +27,7 @@ use crate::money::Money;
 use crate::resources::{
     ExpenseCategory, MonthlyAnalysis, Predictors, RecurringTransactions, SalaryTransaction, TransactionItem, YearMonth,
 };
+use crate::respond::analyses::{expense_categories, lender_items, recurring_items};
 use crate::taxonomy::{Channel, description};
 
 /// The sheets of an account workbook, in order.
@@ -108,7 +108,6 @@ impl<'a> AccountData<'a> {
     /// responses use.
     pub(crate) fn gather(entity: &'a Entity, view: &'a AccountView<'a>) -> Result<AccountData<'a>> {
         let txns: &[Transaction] = &view.transactions;
-        let id = Some(view.info.account_id.as_str());
         let opening = view
             .statements
             .first()
@@ -118,7 +117,10 @@ impl<'a> AccountData<'a> {
         let period = period(view);
         let missing_months = period.map(|p| missing_months(p, &view.info.months)).unwrap_or_default();
         let bounces = txns.iter().enumerate().filter_map(|(i, t)| bounce_kind(t).map(|k| (i, k))).collect();
-        let predictors = predictors::compute(txns, &entity.metadata, &view.info.bank, view.identity);
+        // One tally gives the monthly analysis, the predictors and the EOD
+        // series, as the separate responses would each compute them.
+        let tally = monthly::tally(txns, &entity.metadata);
+        let predictors = predictors::from_tally(&tally, &view.info.bank, view.identity);
         Ok(AccountData {
             view,
             opening,
@@ -127,13 +129,13 @@ impl<'a> AccountData<'a> {
             missing_months,
             bounces,
             findings: account_findings(view, &entity.metadata),
-            eod: eod_balances(txns),
-            salary: entity.salary_response(id)?.transactions,
-            recurring: entity.recurring_transactions_response(id)?.transactions,
-            lender: entity.lender_transactions_response(id)?.transactions,
-            categories: entity.expense_categories_response(id)?.categories,
+            salary: entity.salary_items(view),
+            recurring: recurring_items(view),
+            lender: lender_items(view),
+            categories: expense_categories(txns.iter()),
             top: top::top5(txns.iter()),
-            monthly: monthly::analyse(txns, &entity.metadata),
+            monthly: monthly::to_analysis(&tally),
+            eod: tally.eod,
             scorecard: score::score(&predictors),
             predictors,
         })
