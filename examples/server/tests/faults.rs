@@ -4,56 +4,16 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-/// A child server, killed (SIGKILL) when dropped so a failing test leaves no process behind.
-struct Guard(Child);
-
-impl Guard {
-    fn kill(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-/// The built server binary as a child process on `dir`; returns it and its base URL.
-fn spawn_server(dir: &Path) -> (Guard, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bankscope-server"))
-        .args(["--listen", "127.0.0.1:0", "--workers", "2", "--webhook-poll-ms", "50", "--webhook-backoff-ms", "200"])
-        .arg("--data-dir")
-        .arg(dir)
-        .env("BANKSCOPE_WEBHOOK_ALLOW_PRIVATE", "1")
-        // SQLite in `dir`, even when the test command has a PostgreSQL for the other suites.
-        .env_remove("DATABASE_URL")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("spawn server: {e}"));
-    let Some(stdout) = child.stdout.take() else { panic!("no stdout") };
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    // Read the address, then keep draining the log so the child never blocks on a full pipe.
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if let Some(url) = line.strip_prefix("listening on ") {
-                let _ = tx.send(url.trim().to_string());
-            }
-        }
-    });
-    let url = rx.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|e| panic!("server did not start: {e}"));
-    (Guard(child), url.replace("127.0.0.1", "localhost"))
+/// The server binary on SQLite in `dir`, with fast webhook retries.
+fn spawn(dir: &Path) -> (ServerProcess, String) {
+    spawn_server(dir, None, &["--webhook-backoff-ms", "200"])
 }
 
 fn db(dir: &Path) -> rusqlite::Connection {
@@ -88,7 +48,7 @@ async fn kill_9_while_processing_then_restart_completes_every_statement_once() {
     let org = org_in(&dir, "acme");
     let receiver = Receiver::start("127.0.0.1:0".parse().unwrap_or_else(|e| panic!("{e}")), 200).await;
 
-    let (mut child, base) = spawn_server(&dir);
+    let (mut child, base) = spawn(&dir);
     let client = client_for(&dir);
     let r = client
         .post(format!("{base}/v1/entity/update_webhook/"))
@@ -146,7 +106,7 @@ async fn kill_9_while_processing_then_restart_completes_every_statement_once() {
     ids.push(fourth_id);
 
     // Restart on the same data; two more uploads to the new process.
-    let (mut child, base) = spawn_server(&dir);
+    let (mut child, base) = spawn(&dir);
     for (i, f) in FIXTURES[4..].iter().enumerate() {
         ids.push(upload(&client, &base, &org, f, &format!("kill-{}", i + 4)).await);
     }

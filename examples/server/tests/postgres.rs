@@ -9,9 +9,6 @@
 mod common;
 
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bankscope::resources::ProgressStatus as P;
@@ -324,41 +321,6 @@ async fn a_session_journey_on_postgres() {
     s.stop().await;
 }
 
-/// A child server process, killed when dropped.
-struct Guard(Child);
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn spawn_server(dir: &Path, database_url: &str, extra: &[&str]) -> (Guard, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bankscope-server"))
-        .args(["--listen", "127.0.0.1:0", "--workers", "2", "--webhook-poll-ms", "50"])
-        .args(extra)
-        .arg("--data-dir")
-        .arg(dir)
-        .env("DATABASE_URL", database_url)
-        .env("BANKSCOPE_WEBHOOK_ALLOW_PRIVATE", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("spawn server: {e}"));
-    let Some(stdout) = child.stdout.take() else { panic!("no stdout") };
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if let Some(url) = line.strip_prefix("listening on ") {
-                let _ = tx.send(url.trim().replace("127.0.0.1", "localhost"));
-            }
-        }
-    });
-    let url = rx.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|e| panic!("server did not start: {e}"));
-    (Guard(child), url)
-}
-
 const FIXTURES: [&str; 5] = ["sbi_fpdf2_encrypted", "axis_fpdf2", "baroda_fpdf2", "canara_reportlab", "icici_fpdf2"];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -367,8 +329,8 @@ async fn two_server_processes_on_one_database_share_50_uploads_none_twice_none_l
     let url = tokio::task::spawn_blocking(move || fresh_db(&base)).await.unwrap_or_default();
     let org = org_on(&url).await;
     let (dir_a, dir_b) = (fresh_dir(), fresh_dir());
-    let (_a, url_a) = spawn_server(&dir_a, &url, &[]);
-    let (_b, url_b) = spawn_server(&dir_b, &url, &[]);
+    let (_a, url_a) = spawn_server(&dir_a, Some(&url), &[]);
+    let (_b, url_b) = spawn_server(&dir_b, Some(&url), &[]);
     // Each process made its own development certificate.
     let servers = [(client_for(&dir_a), url_a), (client_for(&dir_b), url_b)];
     let receiver = Receiver::start("127.0.0.1:0".parse().unwrap_or_else(|e| panic!("{e}")), 200).await;
@@ -484,9 +446,9 @@ async fn a_replica_killed_mid_stage_loses_nothing_the_other_takes_over_its_jobs(
     let (dir_a, dir_b) = (fresh_dir(), fresh_dir());
     // Claims last 2 s, so the survivor takes the dead replica's running jobs quickly.
     let lease = ["--job-lease-secs", "2"];
-    let (mut a, url_a) = spawn_server(&dir_a, &url, &lease);
-    let (_b, url_b) = spawn_server(&dir_b, &url, &lease);
-    let pid_a = a.0.id();
+    let (mut a, url_a) = spawn_server(&dir_a, Some(&url), &lease);
+    let (_b, url_b) = spawn_server(&dir_b, Some(&url), &lease);
+    let pid_a = a.id();
     let client_a = client_for(&dir_a);
 
     // Six uploads to A, not awaited: SIGKILL A the moment one of its workers holds a job.
@@ -523,8 +485,7 @@ async fn a_replica_killed_mid_stage_loses_nothing_the_other_takes_over_its_jobs(
     })
     .await
     .unwrap_or_default();
-    let _ = a.0.kill();
-    let _ = a.0.wait();
+    a.kill();
     let killed_at = Instant::now();
     let count = |sql: &'static str| {
         let url = url.clone();

@@ -4,8 +4,10 @@
 
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -217,4 +219,60 @@ pub fn expected_signature(key: &str, body: &str) -> String {
     mac.update(body.as_bytes());
     let bytes = mac.finalize().into_bytes();
     format!("sha256={}", bytes.iter().map(|b| format!("{b:02x}")).collect::<String>())
+}
+
+/// The built server binary as a child process, killed (SIGKILL) when dropped
+/// so a failing test leaves no process behind.
+pub struct ServerProcess(Child);
+
+impl ServerProcess {
+    /// The OS process id.
+    pub fn id(&self) -> u32 {
+        self.0.id()
+    }
+
+    /// Kills the process at once (SIGKILL) and reaps it.
+    pub fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Starts the built server binary on `dir` with 2 workers and private webhook
+/// URLs allowed: on PostgreSQL at `database_url`, or on SQLite in `dir` when
+/// `None` (even when the test command has a PostgreSQL for the other suites).
+/// Returns the process and its base URL.
+pub fn spawn_server(dir: &Path, database_url: Option<&str>, extra: &[&str]) -> (ServerProcess, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bankscope-server"));
+    command
+        .args(["--listen", "127.0.0.1:0", "--workers", "2", "--webhook-poll-ms", "50"])
+        .args(extra)
+        .arg("--data-dir")
+        .arg(dir)
+        .env("BANKSCOPE_WEBHOOK_ALLOW_PRIVATE", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    match database_url {
+        Some(url) => command.env("DATABASE_URL", url),
+        None => command.env_remove("DATABASE_URL"),
+    };
+    let mut child = command.spawn().unwrap_or_else(|e| panic!("spawn server: {e}"));
+    let Some(stdout) = child.stdout.take() else { panic!("no stdout") };
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    // Read the address, then keep draining the log so the child never blocks on a full pipe.
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if let Some(url) = line.strip_prefix("listening on ") {
+                let _ = tx.send(url.trim().replace("127.0.0.1", "localhost"));
+            }
+        }
+    });
+    let url = rx.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|e| panic!("server did not start: {e}"));
+    (ServerProcess(child), url)
 }
