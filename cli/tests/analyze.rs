@@ -207,7 +207,7 @@ fn every_error_kind_has_its_own_code() {
     let cases: Vec<(&str, Vec<String>, i32, &str)> = vec![
         ("garbage", vec![write(&dir, "garbage.pdf", &garbage)], 13, "cannot be read"),
         ("scan", vec![write(&dir, "scan.pdf", &pdf(&[], true))], 11, "is a scan"),
-        ("not a statement", vec![repo("../shared/samples/encryption/unencrypted.pdf")], 14, "is not a bank statement"),
+        ("not a statement", vec![repo("fixtures/samples/encryption/unencrypted.pdf")], 14, "is not a bank statement"),
         ("no table", vec![write(&dir, "no-table.pdf", &pdf(&no_table, false))], 15, "layout not supported"),
         (
             "mismatch",
@@ -411,7 +411,7 @@ fn an_entity_of_two_accounts_gets_three_workbooks() {
 #[test]
 fn account_aggregator_json_is_analysed_too() {
     let out = scratch("aa");
-    let r = bankscope(&["analyze", &repo("../shared/samples/aa/deposit_fi_sample.json"), "-o", &s(&out)]);
+    let r = bankscope(&["analyze", &repo("fixtures/samples/aa/deposit_fi_sample.json"), "-o", &s(&out)]);
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.out.contains("RAHUL KUMAR SHARMA"), "{}", r.out);
     let txns = json(&out.join("deposit_fi_sample/transactions.json"));

@@ -38,7 +38,7 @@ fn text_prints_pages_in_reading_order() {
 
 #[test]
 fn password_and_exit_codes() {
-    let enc = path("../../shared/samples/encryption/r4-user-password.pdf");
+    let enc = path("../fixtures/samples/encryption/r4-user-password.pdf");
     let (code, out, _) = bankscope(&["text", &enc, "--password", "asdfzxcv"]);
     assert_eq!((code, out.split_whitespace().next()), (0, Some("pdf")));
     let (code, _, err) = bankscope(&["text", &enc]);

@@ -225,7 +225,7 @@ mod tests {
 
     fn aa_entity() -> Entity {
         let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/aa/deposit_fi_sample.json");
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/samples/aa/deposit_fi_sample.json");
         let bytes = std::fs::read(path).unwrap_or_default();
         let mut e = Entity::new(Some("cust-42".into()), Metadata::default());
         for s in crate::aa::read(&bytes, None).unwrap_or_default() {

@@ -7,7 +7,7 @@ use bankscope::model::{AccountType, Source};
 use bankscope::{Error, Money, TxnType};
 
 fn sample(name: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/aa").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/samples/aa").join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
 }
 

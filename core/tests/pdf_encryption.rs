@@ -8,7 +8,7 @@ use bankscope::pdf::{self, EncryptionKind, OpenOptions};
 use bankscope::{Error, ErrorKind};
 
 fn samples() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/encryption")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/samples/encryption")
 }
 
 fn words(bytes: &[u8], password: Option<&str>) -> Result<Vec<String>, Error> {

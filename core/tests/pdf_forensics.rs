@@ -159,12 +159,12 @@ fn incremental_update_is_a_revision() {
 #[test]
 fn encryption_in_the_record() {
     let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/encryption/r6-both-passwords.pdf");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/samples/encryption/r6-both-passwords.pdf");
     let bytes = std::fs::read(path).unwrap();
     let f = pdf::open(&bytes, &OpenOptions::with_password("foo")).unwrap().forensics().unwrap();
     assert_eq!((f.encryption, f.encryption_revision), (EncryptionKind::Aes256, Some(6)));
     let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/encryption/r2-empty-password.pdf");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/samples/encryption/r2-empty-password.pdf");
     let f = pdf::open(&std::fs::read(path).unwrap(), &OpenOptions::default()).unwrap().forensics().unwrap();
     assert_eq!((f.encryption, f.encryption_revision), (EncryptionKind::Rc4_40, Some(2)));
 }

@@ -74,7 +74,7 @@ fn mutations_never_panic_or_hang() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut inputs = pdfs_in(&root.join("../fixtures/pdf"));
     inputs.extend(pdfs_in(&root.join("../fixtures/pdf/hostile")));
-    inputs.extend(pdfs_in(&root.join("../../shared/samples/encryption")));
+    inputs.extend(pdfs_in(&root.join("../fixtures/samples/encryption")));
     assert!(inputs.len() >= 20, "fixtures and samples: {}", inputs.len());
     // A tight budget keeps a pathological mutant from stalling the suite.
     let opts = OpenOptions {

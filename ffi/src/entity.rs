@@ -337,7 +337,7 @@ mod tests {
     #[test]
     fn aa_data_to_accounts_json() {
         let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/aa/deposit_fi_sample.xml");
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/samples/aa/deposit_fi_sample.xml");
         let data = std::fs::read(path).unwrap_or_default();
         let mut e: *mut bankscope_entity = std::ptr::null_mut();
         let st = unsafe { bankscope_entity_new(c"{\"link_id\": \"cust-1\"}".as_ptr(), &mut e) };
@@ -469,7 +469,7 @@ mod tests {
         // one with statements. xlsx_report alone answers with an error naming
         // bankscope_entity_xlsx (its links need a host). Never "unknown resource".
         let data = std::fs::read(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/aa/deposit_fi_sample.xml"),
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/samples/aa/deposit_fi_sample.xml"),
         )
         .unwrap_or_default();
         let empty = new_entity(c"{}");
@@ -527,7 +527,7 @@ mod tests {
     #[test]
     fn xlsx_workbook_bytes_through_the_c_abi() {
         let data = std::fs::read(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/aa/deposit_fi_sample.xml"),
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/samples/aa/deposit_fi_sample.xml"),
         )
         .unwrap_or_default();
         let e = new_entity(c"{}");

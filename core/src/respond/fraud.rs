@@ -161,7 +161,7 @@ mod tests {
     #[test]
     fn account_aggregator_statements_have_no_pdf_record() {
         let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/aa/deposit_fi_sample.json");
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/samples/aa/deposit_fi_sample.json");
         let mut e = Entity::new(None, Metadata::default());
         let added = e.add_aa(&std::fs::read(path).unwrap_or_default(), None).map(|s| s.len()).unwrap_or_default();
         assert!(added > 0);
