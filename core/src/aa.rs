@@ -281,6 +281,8 @@ fn read_account(account: &Node, declared_bank: Option<&str>, fip: Option<&str>) 
         identity.period_to = transactions.last().map(|t| t.date.date());
     }
     let balance_breaks = reconcile::balance_breaks(opening, &transactions);
+    let printed = vec![true; transactions.len()];
+    let reading = reconcile::reading_report(opening, &transactions, &printed, &[], identity.closing_balance, 0, 0);
     assign_hashes(bank, &identity.account_number, &mut transactions);
 
     Ok(Statement {
@@ -292,6 +294,7 @@ fn read_account(account: &Node, declared_bank: Option<&str>, fip: Option<&str>) 
         balance_breaks,
         processed_at: Utc::now(),
         forensics: None,
+        reading,
     })
 }
 

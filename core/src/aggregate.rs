@@ -142,6 +142,7 @@ mod tests {
             balance_breaks: vec![],
             processed_at: Utc::now(),
             forensics: None,
+            reading: Default::default(),
         }
     }
 

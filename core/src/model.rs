@@ -167,6 +167,74 @@ pub struct BalanceBreak {
     pub printed: Money,
 }
 
+/// Where the balance chain of a statement first fails.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainBreak {
+    /// 1-based page of the row (0 for sources without pages).
+    pub page: u32,
+    /// 1-based row number among the statement's transactions; one past the
+    /// last row when only the printed closing balance disagrees.
+    pub row: usize,
+    /// Balance printed on the row (or the printed closing balance).
+    pub printed: Money,
+    /// Balance the opening, credits and debits before it give.
+    pub expected: Money,
+}
+
+/// How a statement was read: what the balance chain proves of its rows.
+///
+/// A row is proven when the printed balance that closes its stretch of rows
+/// (its own, or the next printed one for statements that print a balance once
+/// a day) equals the opening plus the credits minus the debits up to it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReadingReport {
+    /// Transaction rows read.
+    pub rows_read: usize,
+    /// Rows the chain proves.
+    pub rows_proven: usize,
+    /// Table rows that could not be read as transactions (no date, no amount).
+    pub rows_unread: usize,
+    /// Rows that print their own balance.
+    pub balances_printed: usize,
+    /// True when the statement prints the balance before its first row.
+    pub opening_printed: bool,
+    /// The printed closing balance against the chain's; `None` when none is printed.
+    pub closing_reconciles: Option<bool>,
+    /// Rows whose printed debit/credit side the balance chain corrected.
+    pub sides_corrected: usize,
+    /// The first row where the chain fails.
+    pub first_break: Option<ChainBreak>,
+    /// 0 to 1: the share of rows proven, lowered when the opening or closing
+    /// balance is not printed or rows could not be read.
+    pub confidence: f64,
+}
+
+impl ReadingReport {
+    /// True when every row is proven and the closing balance (when printed) agrees.
+    pub fn reconciles(&self) -> bool {
+        self.rows_read > 0 && self.first_break.is_none() && self.rows_proven == self.rows_read
+    }
+
+    /// One line for people: `34 rows read, 34 proven by the balance chain (confidence 1.00)`.
+    pub fn summary(&self) -> String {
+        let mut s = format!(
+            "{} rows read, {} proven by the balance chain (confidence {:.2})",
+            self.rows_read, self.rows_proven, self.confidence
+        );
+        if let Some(b) = &self.first_break {
+            s.push_str(&format!(
+                "; first break on page {} row {}: printed {} vs expected {}",
+                b.page, b.row, b.printed, b.expected
+            ));
+        }
+        if self.rows_unread > 0 {
+            s.push_str(&format!("; {} unreadable rows", self.rows_unread));
+        }
+        s
+    }
+}
+
 /// One statement: a PDF or one Account Aggregator account, read and reconciled.
 ///
 /// `Default` gives an empty PDF statement with a nil id; tests build one with
@@ -192,6 +260,9 @@ pub struct Statement {
     /// `None` for Account Aggregator statements and PDFs read without it.
     #[serde(default)]
     pub forensics: Option<crate::analysis::fraud::ForensicDigest>,
+    /// How it was read: rows read and proven, the first break, a confidence.
+    #[serde(default)]
+    pub reading: ReadingReport,
 }
 
 /// Optional hints a caller gives for one customer (session `metadata`).

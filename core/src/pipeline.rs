@@ -75,8 +75,29 @@ pub fn read_pdf_with_forensics(bytes: &[u8], options: &ReadOptions) -> Result<(S
 
 /// A statement from what the reader found: reconciled and hashed.
 pub fn statement(extracted: Extracted) -> Statement {
-    let Extracted { bank, identity, mut transactions, printed_opening, .. } = extracted;
-    let balance_breaks = reconcile::balance_breaks(printed_opening.or(identity.opening_balance), &transactions);
+    let Extracted {
+        bank,
+        identity,
+        mut transactions,
+        printed_opening,
+        printed_balances,
+        pages,
+        printed_closing,
+        unread_rows,
+        sides_corrected,
+        ..
+    } = extracted;
+    let opening = printed_opening.or(identity.opening_balance);
+    let balance_breaks = reconcile::balance_breaks(opening, &transactions);
+    let reading = reconcile::reading_report(
+        printed_opening,
+        &transactions,
+        &printed_balances,
+        &pages,
+        printed_closing,
+        unread_rows,
+        sides_corrected,
+    );
     assign_hashes(bank.id, &identity.account_number, &mut transactions);
     Statement {
         id: Uuid::new_v4(),
@@ -87,5 +108,6 @@ pub fn statement(extracted: Extracted) -> Statement {
         balance_breaks,
         processed_at: Utc::now(),
         forensics: None,
+        reading,
     }
 }

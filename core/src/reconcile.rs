@@ -4,7 +4,7 @@
 //! signed amount. Where it does not, the statement is still returned; the
 //! break is recorded for the fraud checks (`inconsistent_transaction`).
 
-use crate::model::{BalanceBreak, Transaction};
+use crate::model::{BalanceBreak, ChainBreak, ReadingReport, Transaction};
 use crate::money::Money;
 
 /// Walks the balances from `opening` (the balance before the first row; when
@@ -29,6 +29,76 @@ pub fn balance_breaks(opening: Option<Money>, transactions: &[Transaction]) -> V
 /// The balance before the first row, implied by that row.
 pub fn implied_opening(transactions: &[Transaction]) -> Option<Money> {
     transactions.first().map(|t| t.balance - t.signed_amount())
+}
+
+/// What the balance chain proves of a statement's rows (see [`ReadingReport`]).
+///
+/// `printed[i]` is true when row `i` prints its own balance (rows without
+/// one carry the chain's); `pages[i]` is its page (empty for sources without
+/// pages); `closing` the printed closing balance; `unread` the table rows that
+/// could not be read; `corrected` the rows whose side the chain decided.
+pub fn reading_report(
+    opening: Option<Money>,
+    transactions: &[Transaction],
+    printed: &[bool],
+    pages: &[u32],
+    closing: Option<Money>,
+    unread: usize,
+    corrected: usize,
+) -> ReadingReport {
+    let n = transactions.len();
+    let is_printed = |i: usize| printed.get(i).copied().unwrap_or(true);
+    let page = |i: usize| pages.get(i).copied().unwrap_or(0);
+    let mut proven = 0;
+    let mut first_break: Option<ChainBreak> = None;
+    let mut previous = opening;
+    let mut stretch = 0; // rows since the last proven printed balance
+    for (i, t) in transactions.iter().enumerate() {
+        stretch += 1;
+        let expected = previous.map_or(t.balance, |p| p + t.signed_amount());
+        if is_printed(i) {
+            if expected == t.balance {
+                proven += stretch;
+            } else if first_break.is_none() {
+                first_break = Some(ChainBreak { page: page(i), row: i + 1, printed: t.balance, expected });
+            }
+            stretch = 0;
+        }
+        previous = Some(if is_printed(i) { t.balance } else { expected });
+    }
+    let last = transactions.last().map(|t| t.balance).or(opening);
+    let closing_reconciles = closing.zip(last).map(|(c, l)| c == l);
+    if stretch > 0 && closing_reconciles == Some(true) {
+        proven += stretch;
+    }
+    if let (Some(false), None, Some(c), Some(l)) = (closing_reconciles, &first_break, closing, last) {
+        first_break = Some(ChainBreak { page: page(n.saturating_sub(1)), row: n + 1, printed: c, expected: l });
+    }
+    let confidence = if n == 0 {
+        0.0
+    } else {
+        let mut c = proven as f64 / n as f64;
+        if opening.is_none() {
+            c *= 0.9;
+        }
+        match closing_reconciles {
+            Some(false) => c *= 0.5,
+            None => c *= 0.95,
+            Some(true) => {}
+        }
+        c * n as f64 / (n + unread) as f64
+    };
+    ReadingReport {
+        rows_read: n,
+        rows_proven: proven,
+        rows_unread: unread,
+        balances_printed: (0..n).filter(|&i| is_printed(i)).count(),
+        opening_printed: opening.is_some(),
+        closing_reconciles,
+        sides_corrected: corrected,
+        first_break,
+        confidence: (confidence * 100.0).round() / 100.0,
+    }
 }
 
 #[cfg(test)]
@@ -65,5 +135,49 @@ mod tests {
     fn overdrawn_balances_reconcile() {
         let rows = vec![t(TxnType::Debit, 20_000, -5_000), t(TxnType::Credit, 10_000, 5_000)];
         assert!(balance_breaks(Some(Money::from_paise(15_000)), &rows).is_empty());
+    }
+
+    #[test]
+    fn the_report_proves_rows_up_to_each_printed_balance() {
+        // A balance printed once a day: rows 1-2 (one day), row 3 (next day).
+        let rows = vec![
+            t(TxnType::Debit, 1_000, 99_000),
+            t(TxnType::Debit, 2_000, 97_000),
+            t(TxnType::Credit, 5_000, 102_000),
+        ];
+        let printed = [false, true, true];
+        let r = reading_report(
+            Some(Money::from_paise(100_000)),
+            &rows,
+            &printed,
+            &[1, 1, 2],
+            Some(Money::from_paise(102_000)),
+            0,
+            0,
+        );
+        assert_eq!((r.rows_read, r.rows_proven, r.balances_printed), (3, 3, 2));
+        assert!(r.reconciles());
+        assert_eq!(r.confidence, 1.0);
+        // The closing balance disagrees: the break is past the last row.
+        let r = reading_report(
+            Some(Money::from_paise(100_000)),
+            &rows,
+            &printed,
+            &[1, 1, 2],
+            Some(Money::from_paise(1)),
+            0,
+            0,
+        );
+        assert_eq!(r.first_break.as_ref().map(|b| (b.page, b.row)), Some((2, 4)));
+        assert!(!r.reconciles());
+        // An edited amount: the day's stretch is not proven, the next day is.
+        let mut edited = rows.clone();
+        edited[0].amount = Money::from_paise(1_500);
+        let r = reading_report(Some(Money::from_paise(100_000)), &edited, &printed, &[1, 1, 2], None, 0, 0);
+        assert_eq!(r.rows_proven, 1);
+        assert_eq!(
+            r.first_break.as_ref().map(|b| (b.row, b.printed.paise(), b.expected.paise())),
+            Some((2, 97_000, 96_500))
+        );
     }
 }

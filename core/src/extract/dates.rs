@@ -5,7 +5,7 @@
 //! (three words), and ISO `yyyy-mm-dd`; each optionally followed by a time
 //! (`13:02`, `13:02:43`, `01:02:43 PM`).
 
-use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
 
 const MONTHS: [&str; 12] = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 
@@ -141,6 +141,155 @@ pub fn dates_in(text: &str) -> Vec<NaiveDate> {
     out
 }
 
+/// How one table's dates are read: the order of day and month of all-numeric
+/// dates, decided over the whole column ([`DateContext::decide`]), and the
+/// statement period, which gives the year of dates printed without one
+/// (`03 Feb`, `May 02`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DateContext {
+    /// `05/02/2024` is 2 May, not 5 February.
+    pub month_first: bool,
+    /// The statement period, when known.
+    pub period: Option<(NaiveDate, NaiveDate)>,
+}
+
+/// A printed date before its order and year are decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Parts {
+    /// First and second number (`a/b`), or day and month when a month is named.
+    a: u32,
+    b: u32,
+    /// A month name fixes the order (`03 Feb`, `Feb 03`): no swap.
+    named: bool,
+    year: Option<i32>,
+    time: NaiveTime,
+}
+
+/// The date parts at the start of `text`, in any printed form.
+fn parts(text: &str) -> Option<Parts> {
+    let words: Vec<&str> = text.split_whitespace().take(6).collect();
+    let first = words.first()?.trim_end_matches(',');
+    let (p, used) = if let Some(sep) = first.chars().find(|c| matches!(c, '/' | '-' | '.')) {
+        let pieces: Vec<&str> = first.split(sep).collect();
+        match pieces.as_slice() {
+            [y, m, d] if y.len() == 4 => (
+                Parts {
+                    a: digits(d, 1, 2)?,
+                    b: digits(m, 1, 2)?,
+                    named: true,
+                    year: Some(year(y)?),
+                    time: NaiveTime::MIN,
+                },
+                1,
+            ),
+            [a, b, c] => {
+                let (b, named) = match digits(b, 1, 2) {
+                    Some(n) => (n, false),
+                    None => (month(b)?, true),
+                };
+                (Parts { a: digits(a, 1, 2)?, b, named, year: Some(year(c)?), time: NaiveTime::MIN }, 1)
+            }
+            [a, b] => {
+                let (b, named) = match digits(b, 1, 2) {
+                    Some(n) => (n, false),
+                    None => (month(b)?, true),
+                };
+                (Parts { a: digits(a, 1, 2)?, b, named, year: None, time: NaiveTime::MIN }, 1)
+            }
+            _ => return None,
+        }
+    } else if let Some(d) = digits(first, 1, 2) {
+        // "12 Jun 2025", "03 Feb"
+        let m = month(words.get(1)?)?;
+        match words
+            .get(2)
+            .and_then(|w| year(w.trim_end_matches(',')))
+            .filter(|_| words.get(2).is_some_and(|w| !w.contains(':')))
+        {
+            Some(y) => (Parts { a: d, b: m, named: true, year: Some(y), time: NaiveTime::MIN }, 3),
+            None => (Parts { a: d, b: m, named: true, year: None, time: NaiveTime::MIN }, 2),
+        }
+    } else {
+        // "May 02", "May 02, 2024", "Feb 3 2024"
+        let m = month(first)?;
+        let d = digits(words.get(1)?.trim_end_matches(','), 1, 2)?;
+        match words
+            .get(2)
+            .and_then(|w| year(w.trim_end_matches(',')))
+            .filter(|_| words.get(2).is_some_and(|w| w.len() == 4))
+        {
+            Some(y) => (Parts { a: d, b: m, named: true, year: Some(y), time: NaiveTime::MIN }, 3),
+            None => (Parts { a: d, b: m, named: true, year: None, time: NaiveTime::MIN }, 2),
+        }
+    };
+    let time = words.get(used..).and_then(time).map_or(NaiveTime::MIN, |(t, _)| t);
+    let ok = (1..=31).contains(&p.a) && (1..=31).contains(&p.b) && (p.a <= 12 || p.b <= 12);
+    ok.then_some(Parts { time, ..p })
+}
+
+/// True when `text` starts with a date in any printed form, with or without a year.
+pub fn looks_like_date(text: &str) -> bool {
+    parts(text).is_some()
+}
+
+impl DateContext {
+    /// Decides the order of day and month over a whole date column: a first
+    /// number above 12 means day first, a second above 12 month first;
+    /// otherwise the order under which the dates run in sequence (fewer steps
+    /// backwards), day first at a tie (Indian statements).
+    pub fn decide<'a>(cells: impl Iterator<Item = &'a str>, period: Option<(NaiveDate, NaiveDate)>) -> DateContext {
+        let all: Vec<Parts> = cells.filter_map(parts).filter(|p| !p.named).collect();
+        let day_first = DateContext { month_first: false, period };
+        let month_first = DateContext { month_first: true, period };
+        if all.iter().any(|p| p.a > 12) || all.is_empty() {
+            return day_first;
+        }
+        if all.iter().any(|p| p.b > 12) {
+            return month_first;
+        }
+        let backwards = |ctx: &DateContext| {
+            let dates: Vec<NaiveDate> = all.iter().filter_map(|p| ctx.resolve(*p)).map(|d| d.date()).collect();
+            let forward = dates.windows(2).filter(|w| w.first() < w.get(1)).count();
+            let back = dates.windows(2).filter(|w| w.first() > w.get(1)).count();
+            // A statement printed newest first runs backwards throughout.
+            back.min(forward)
+        };
+        if backwards(&month_first) < backwards(&day_first) { month_first } else { day_first }
+    }
+
+    /// The date (and time) at the start of `text`.
+    pub fn parse(&self, text: &str) -> Option<NaiveDateTime> {
+        self.resolve(parts(text)?)
+    }
+
+    fn resolve(&self, p: Parts) -> Option<NaiveDateTime> {
+        let (d, m) = if !p.named && self.month_first { (p.b, p.a) } else { (p.a, p.b) };
+        let y = match p.year {
+            Some(y) => y,
+            None => {
+                let (from, to) = self.period?;
+                // The year that puts the date inside the period (a month of slack).
+                let mut best: Option<(i64, i32)> = None;
+                for y in from.year() - 1..=to.year() + 1 {
+                    let Some(date) = ymd(y, m, d) else { continue };
+                    let off = if date < from {
+                        (from - date).num_days()
+                    } else if date > to {
+                        (date - to).num_days()
+                    } else {
+                        0
+                    };
+                    if best.is_none_or(|(o, _)| off < o) {
+                        best = Some((off, y));
+                    }
+                }
+                best?.1
+            }
+        };
+        Some(ymd(y, m, d)?.and_time(p.time))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +326,38 @@ mod tests {
         let d = dates_in("for the period 1 Apr 2025 to 30 Jun 2025");
         assert_eq!(d.iter().map(|d| d.to_string()).collect::<Vec<_>>(), vec!["2025-04-01", "2025-06-30"]);
         assert_eq!(dates_in("(01-04-2025 - 30-06-2025)").len(), 2);
+    }
+
+    #[test]
+    fn dates_without_a_year_and_month_first() {
+        let feb = DateContext {
+            month_first: false,
+            period: Some((ymd(2026, 2, 1).unwrap_or_default(), ymd(2026, 2, 28).unwrap_or_default())),
+        };
+        let f = |c: &DateContext, s: &str| c.parse(s).map(|d| d.format("%Y-%m-%d").to_string());
+        assert_eq!(f(&feb, "03 Feb").as_deref(), Some("2026-02-03"));
+        assert_eq!(f(&feb, "Feb 03").as_deref(), Some("2026-02-03"));
+        assert_eq!(f(&feb, "10 Dec 19").as_deref(), Some("2019-12-10"));
+        let year_end = DateContext {
+            month_first: false,
+            period: Some((ymd(2025, 12, 9).unwrap_or_default(), ymd(2026, 1, 8).unwrap_or_default())),
+        };
+        assert_eq!(f(&year_end, "28 Dec").as_deref(), Some("2025-12-28"));
+        assert_eq!(f(&year_end, "03 Jan").as_deref(), Some("2026-01-03"));
+        assert_eq!(DateContext::default().parse("03 Feb"), None);
+        // The column decides the order: a second number above 12 means month first.
+        let us = DateContext::decide(["01/02/2024", "01/15/2024", "02/01/2024"].into_iter(), None);
+        assert!(us.month_first);
+        assert_eq!(f(&us, "02/01/2024").as_deref(), Some("2024-02-01"));
+        let india = DateContext::decide(["01/02/2024", "15/02/2024"].into_iter(), None);
+        assert!(!india.month_first);
+        // All below 13: the order under which the dates run forward.
+        let seq = DateContext::decide(["01/03/2024", "01/04/2024", "01/05/2024", "02/05/2024"].into_iter(), None);
+        assert!(!seq.month_first);
+        let seq_us = DateContext::decide(["01/03/2024", "01/04/2024", "01/05/2024", "02/01/2024"].into_iter(), None);
+        assert!(seq_us.month_first);
+        assert!(looks_like_date("03 Feb EFTPOS"));
+        assert!(!looks_like_date("1.00"));
+        assert!(!looks_like_date("10.50"));
     }
 }

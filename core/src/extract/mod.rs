@@ -11,7 +11,7 @@ pub mod identity;
 pub mod profiles;
 pub mod vocab;
 
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveDateTime};
 
 use crate::banks::{self, Bank};
 use crate::error::{Error, Result};
@@ -39,6 +39,14 @@ pub struct Extracted {
     pub hidden_words: usize,
     /// True when wrapped narration sits above the amounts.
     pub narration_first: bool,
+    /// Per transaction: true when its row prints its own balance.
+    pub printed_balances: Vec<bool>,
+    /// Per transaction: the page of its row.
+    pub pages: Vec<u32>,
+    /// The closing balance the statement prints (summary or closing row).
+    pub printed_closing: Option<Money>,
+    /// Rows whose debit/credit side the balance chain decided against the columns.
+    pub sides_corrected: usize,
 }
 
 /// Reads a statement from its pages. `declared_bank` is the caller's bank
@@ -76,19 +84,38 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
     };
     let bank = resolve_bank(detected, declared_bank)?;
 
-    let (transactions, unread_rows) = transactions(&table);
-    let printed_opening = table
+    let period = identity.period_from.zip(identity.period_to);
+    let ctx = dates::DateContext::decide(
+        table.rows.iter().map(|r| r.cell(ColumnKind::Date)).filter(|c| !c.is_empty()),
+        period,
+    );
+    let leading_opening = table
         .specials
         .iter()
         .find(|s| s.kind == SpecialKind::Opening && s.after_rows == 0)
+        .and_then(|s| special_balance(&s.row));
+    let (reads, unread_rows, first_row_opening) = transactions(&table, &ctx, identity.period_from);
+    let printed_opening = leading_opening.or(first_row_opening).or(identity.opening_balance);
+    let printed_closing = table
+        .specials
+        .iter()
+        .rev()
+        .find(|s| s.kind == SpecialKind::Closing)
         .and_then(|s| special_balance(&s.row))
-        .or(identity.opening_balance);
-    let printed_closing =
-        table.specials.iter().rev().find(|s| s.kind == SpecialKind::Closing).and_then(|s| special_balance(&s.row));
-    let transactions = infer_types(transactions, printed_opening);
+        .or(identity.closing_balance);
+    let settled = settle(reads, printed_opening);
+    if settled.transactions.is_empty() {
+        return Err(Error::UnsupportedFormat {
+            reason: format!(
+                "a transaction table was found (page {}) but none of its {} rows could be read as a dated transaction with an amount",
+                table.header_at.0 + 1,
+                table.rows.len()
+            ),
+        });
+    }
+    let transactions = settled.transactions;
     identity.opening_balance = printed_opening.or_else(|| crate::reconcile::implied_opening(&transactions));
-    identity.closing_balance =
-        printed_closing.or(identity.closing_balance).or_else(|| transactions.last().map(|t| t.balance));
+    identity.closing_balance = printed_closing.or_else(|| transactions.last().map(|t| t.balance));
     if identity.period_from.is_none() {
         identity.period_from = transactions.iter().map(|t| t.date.date()).min();
         identity.period_to = transactions.iter().map(|t| t.date.date()).max();
@@ -98,9 +125,13 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         identity,
         transactions,
         printed_opening,
-        unread_rows,
+        unread_rows: unread_rows + settled.dropped,
         hidden_words: pages.iter().map(|p| p.hidden.len()).sum(),
         narration_first: table.narration_first,
+        printed_balances: settled.printed,
+        pages: settled.pages,
+        printed_closing,
+        sides_corrected: settled.flipped,
     })
 }
 
@@ -166,6 +197,7 @@ fn resolve_bank(detected: Option<&'static Bank>, declared: Option<&str>) -> Resu
 }
 
 /// An amount cell: `(Dr)`/`(Cr)` marks made plain suffixes; blank, `-` and `0.00` → `None`/zero.
+/// An amount that wrapped inside its cell (`1,23,456.` / `00`) is read whole.
 fn amount_cell(text: &str) -> Option<Money> {
     let t = text.trim();
     // A suffix mark printed as its own word: "500.00 (Dr)". Only cells with a
@@ -180,7 +212,16 @@ fn amount_cell(text: &str) -> Option<Money> {
     if t.is_empty() || matches!(t, "-" | "--" | "NIL" | "Nil") {
         return None;
     }
-    Money::parse(t).ok()
+    Money::parse(t).ok().or_else(|| {
+        // Pieces of one number on two lines: join them where the result reads.
+        let words: Vec<&str> = t.split_whitespace().collect();
+        if words.len() < 2 {
+            return None;
+        }
+        let (digits, marks): (Vec<&str>, Vec<&str>) = words.iter().partition(|w| w.bytes().any(|b| b.is_ascii_digit()));
+        let joined = format!("{} {}", digits.concat(), marks.join(" "));
+        Money::parse(joined.trim()).ok()
+    })
 }
 
 fn drcr(text: &str) -> Option<TxnType> {
@@ -204,28 +245,60 @@ fn signed_balance(bal: Money, row: &Row) -> Money {
     if !has_amount_col && drcr(row.cell(ColumnKind::DrCr)) == Some(TxnType::Debit) { -bal.abs() } else { bal }
 }
 
-/// A row read, its type possibly still unknown (one amount column, no Dr/Cr).
+/// A row read, before the balance chain: its type possibly still unknown
+/// (one amount column, no Dr/Cr), its balance possibly not printed.
 struct Read {
     txn: Transaction,
     kind_known: bool,
+    balance: Option<Money>,
+    page: u32,
+    dated: bool,
 }
 
-fn transactions(table: &Table) -> (Vec<Read>, usize) {
-    let mut out = Vec::with_capacity(table.rows.len());
+/// Reads every row: dates in the table's order and year, rows without a date
+/// of their own on the date of the row above (statements that print the date
+/// once a day), the statement's first day for a leading undated row. Returns
+/// the rows, the number that could not be read, and the balance of a first
+/// row that prints only a balance (an opening balance set as a row).
+fn transactions(
+    table: &Table,
+    ctx: &dates::DateContext,
+    first_day: Option<NaiveDate>,
+) -> (Vec<Read>, usize, Option<Money>) {
+    let mut out: Vec<Read> = Vec::with_capacity(table.rows.len());
     let mut unread = 0;
+    let mut opening = None;
+    let mut last_date = first_day.and_then(|d| d.and_hms_opt(0, 0, 0));
     for row in &table.rows {
-        match read_row(row) {
-            Some(r) => out.push(r),
+        match read_row(row, ctx, last_date) {
+            Some(r) if r.txn.amount.is_zero() && !r.kind_known => {
+                // A balance and no amount: an opening balance set as the first
+                // row, or a line repeating the balance. Not a transaction.
+                match (r.balance, out.last()) {
+                    (Some(b), None) if opening.is_none() => opening = Some(b),
+                    (Some(b), Some(prev)) if prev.balance == Some(b) => {}
+                    _ => unread += 1,
+                }
+            }
+            Some(r) => {
+                last_date = Some(r.txn.date);
+                out.push(r);
+            }
             None => unread += 1,
         }
     }
-    (out, unread)
+    (out, unread, opening)
 }
 
-fn read_row(row: &Row) -> Option<Read> {
-    let date: NaiveDateTime =
-        dates::parse_date(row.cell(ColumnKind::Date)).or_else(|| dates::parse_date(row.cell(ColumnKind::ValueDate)))?;
-    let balance = signed_balance(amount_cell(row.cell(ColumnKind::Balance))?, row);
+fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>) -> Option<Read> {
+    let date_text = row.cell(ColumnKind::Date);
+    let value_text = row.cell(ColumnKind::ValueDate);
+    let date: NaiveDateTime = match ctx.parse(date_text).or_else(|| ctx.parse(value_text)) {
+        Some(d) => d,
+        None if date_text.trim().is_empty() && value_text.trim().is_empty() => carried?,
+        None => return None,
+    };
+    let balance = amount_cell(row.cell(ColumnKind::Balance)).map(|b| signed_balance(b, row));
     let has_amount_col = row.cells.iter().any(|(k, _)| *k == ColumnKind::Amount);
     let (kind, amount, kind_known) = if has_amount_col {
         let text = row.cell(ColumnKind::Amount);
@@ -247,32 +320,116 @@ fn read_row(row: &Row) -> Option<Read> {
             (false, false) => (TxnType::Debit, d, false),
         }
     };
-    let mut txn = Transaction::new(date, row.cell(ColumnKind::Narration), kind, amount, balance);
-    txn.value_date = dates::parse_date(row.cell(ColumnKind::ValueDate)).map(|d| d.date());
+    if balance.is_none() && amount.is_zero() {
+        return None;
+    }
+    let mut txn = Transaction::new(date, row.cell(ColumnKind::Narration), kind, amount, balance.unwrap_or(Money::ZERO));
+    txn.value_date = ctx.parse(value_text).map(|d| d.date());
     let r = row.cell(ColumnKind::Ref).trim();
     txn.ref_no = (!r.is_empty() && r != "-").then(|| r.to_string());
-    Some(Read { txn, kind_known })
+    Some(Read { txn, kind_known, balance, page: row.page, dated: row.dated })
 }
 
-/// Debit or credit from the balance movement where the row does not say.
-fn infer_types(rows: Vec<Read>, opening: Option<Money>) -> Vec<Transaction> {
-    let mut out: Vec<Transaction> = Vec::with_capacity(rows.len());
+/// The rows as the balance chain reads them.
+struct Settled {
+    transactions: Vec<Transaction>,
+    printed: Vec<bool>,
+    pages: Vec<u32>,
+    /// Rows dropped as not transactions (an undated row the chain skips over).
+    dropped: usize,
+    /// Rows whose side the chain decided against their column.
+    flipped: usize,
+}
+
+/// Settles what the columns leave open with the running balance: the side of
+/// a row with one amount column and no mark, the side of a row whose column
+/// contradicts the balance while the other side reproduces it exactly, an
+/// undated row that the chain passes over (a summary line), and the balance
+/// of rows that print none. The balance before the first row is `opening`,
+/// or what the first printed balance implies.
+fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
+    let signed = |k: TxnType, a: Money| if k == TxnType::Credit { a } else { -a };
+    // Undated rows between two printed balances that agree without them.
+    let mut dropped = 0;
+    let mut i = 0;
+    let mut prev_printed: Option<Money> = opening;
+    while i < rows.len() {
+        let (Some(r), next) = (rows.get(i), rows.get(i + 1)) else { break };
+        let phantom = match (prev_printed, r.balance, next.and_then(|n| n.balance.map(|b| (n, b)))) {
+            (Some(p), Some(b), Some((n, nb))) if !r.dated => {
+                let fits_r = p + r.txn.amount == b || p - r.txn.amount == b;
+                let fits_n_without = p + n.txn.amount == nb || p - n.txn.amount == nb;
+                let fits_n_with = b + n.txn.amount == nb || b - n.txn.amount == nb;
+                !fits_r && fits_n_without && !fits_n_with
+            }
+            (Some(p), Some(b), None) if !r.dated && i + 1 == rows.len() => {
+                // A trailing undated line: a summary when it does not follow.
+                !(p + r.txn.amount == b || p - r.txn.amount == b)
+            }
+            _ => false,
+        };
+        if phantom {
+            rows.remove(i);
+            dropped += 1;
+            continue;
+        }
+        if let Some(b) = r.balance {
+            prev_printed = Some(b);
+        } else {
+            prev_printed = prev_printed.map(|p| p + signed(r.txn.kind, r.txn.amount));
+        }
+        i += 1;
+    }
+    // The balance before the first row when not printed: from the first printed balance.
+    let opening = opening.or_else(|| {
+        let j = rows.iter().position(|r| r.balance.is_some())?;
+        let b = rows.get(j)?.balance?;
+        let sum: Money =
+            rows.iter().take(j + 1).map(|r| signed(r.txn.kind, r.txn.amount)).fold(Money::ZERO, |a, x| a + x);
+        Some(b - sum)
+    });
+    let mut out = Settled {
+        transactions: Vec::with_capacity(rows.len()),
+        printed: Vec::with_capacity(rows.len()),
+        pages: Vec::with_capacity(rows.len()),
+        dropped,
+        flipped: 0,
+    };
     let mut prev = opening;
-    for r in &rows {
-        let mut t = r.txn.clone();
-        if !r.kind_known {
-            let before = prev;
-            let credit_fits = before.is_some_and(|p| p + t.amount == t.balance);
-            let debit_fits = before.is_some_and(|p| p - t.amount == t.balance);
-            if let (Some(p), false, false) = (before, credit_fits, debit_fits) {
-                // A break: keep the direction the balance moved.
-                t.kind = if t.balance >= p { TxnType::Credit } else { TxnType::Debit };
-            } else {
-                t.kind = if credit_fits && !debit_fits { TxnType::Credit } else { TxnType::Debit };
+    for r in rows {
+        let mut t = r.txn;
+        if let (Some(p), Some(b)) = (prev, r.balance) {
+            let credit_fits = p + t.amount == b;
+            let debit_fits = p - t.amount == b;
+            if !r.kind_known {
+                t.kind = if credit_fits && !debit_fits {
+                    TxnType::Credit
+                } else if debit_fits {
+                    TxnType::Debit
+                } else if b >= p {
+                    // A break: keep the direction the balance moved.
+                    TxnType::Credit
+                } else {
+                    TxnType::Debit
+                };
+            } else if !t.amount.is_zero() {
+                let fits = if t.kind == TxnType::Credit { credit_fits } else { debit_fits };
+                let other = if t.kind == TxnType::Credit { debit_fits } else { credit_fits };
+                if !fits && other {
+                    t.kind = if t.kind == TxnType::Credit { TxnType::Debit } else { TxnType::Credit };
+                    out.flipped += 1;
+                }
             }
         }
+        t.balance = match (r.balance, prev) {
+            (Some(b), _) => b,
+            (None, Some(p)) => p + signed(t.kind, t.amount),
+            (None, None) => signed(t.kind, t.amount),
+        };
         prev = Some(t.balance);
-        out.push(t);
+        out.printed.push(r.balance.is_some());
+        out.pages.push(r.page);
+        out.transactions.push(t);
     }
     out
 }

@@ -14,7 +14,7 @@ impl Vocabulary for StatementVocabulary {
     }
 
     fn starts_with_date(&self, text: &str) -> bool {
-        dates::parse_date(text).is_some()
+        dates::looks_like_date(text)
     }
 
     fn special(&self, text: &str, dated: bool) -> Option<SpecialKind> {
@@ -50,10 +50,31 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
     {
         return Some(ColumnKind::Date);
     }
-    if only(&["NARRATION", "PARTICULARS", "DESCRIPTION", "REMARKS", "DETAILS", "TRANSACTION", "TXN", "TRAN", "OF"])
-        && any(&["NARRATION", "PARTICULARS", "DESCRIPTION", "REMARKS", "DETAILS"])
+    if only(&[
+        "NARRATION",
+        "PARTICULARS",
+        "DESCRIPTION",
+        "REMARKS",
+        "DETAILS",
+        "TRANSACTION",
+        "TRANSACTIONS",
+        "TXN",
+        "TRAN",
+        "OF",
+        "PAYMENT",
+        "TYPE",
+        "AND",
+        "ACCOUNT",
+        "INFORMATION",
+    ]) && any(&["NARRATION", "PARTICULARS", "DESCRIPTION", "REMARKS", "DETAILS"])
     {
         return Some(ColumnKind::Narration);
+    }
+    // UK and NZ wording: "Paid out" / "Paid in", "Money out" / "Money in".
+    match t.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["PAID" | "MONEY" | "PAYMENTS", "OUT"] => return Some(ColumnKind::Debit),
+        ["PAID" | "MONEY" | "PAYMENTS", "IN"] => return Some(ColumnKind::Credit),
+        _ => {}
     }
     let refs = ["CHQ", "CHEQUE", "REF", "REFERENCE", "INSTRUMENT", "UTR", "CHQNO", "REFNO"];
     if only(&[
@@ -256,6 +277,16 @@ mod tests {
             ("Deposits (in Rs.)", Credit),
             ("Balance (in Rs.)", Balance),
             ("Amount in INR", Amount),
+            ("Paid out", Debit),
+            ("Paid in", Credit),
+            ("Money out", Debit),
+            ("Money In", Credit),
+            ("Payment type and details", Narration),
+            ("Transaction type and details", Narration),
+            ("Transaction details", Narration),
+            ("Account Description", Narration),
+            ("Debit Amt", Debit),
+            ("Date & Time", Date),
         ] {
             assert_eq!(column_kind(label), Some(kind), "{label}");
         }

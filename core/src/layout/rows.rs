@@ -19,6 +19,9 @@ pub struct Row {
     pub page: u32,
     /// `(kind, text)` per column, left to right.
     pub cells: Vec<(ColumnKind, String)>,
+    /// True when one of its lines prints a date in the date column (rows of
+    /// statements that print the date once per day have none).
+    pub dated: bool,
 }
 
 impl Row {
@@ -50,6 +53,8 @@ pub struct Table {
     pub specials: Vec<Special>,
     /// True when wrapped narration sits above the line with the amounts.
     pub narration_first: bool,
+    /// Where wrapped narration sits.
+    pub orientation: Orientation,
     /// Page index (into the slice given) and line index of the first header.
     pub header_at: (usize, usize),
     /// Page index and line index where the table last ended (a total or end line).
@@ -69,6 +74,10 @@ struct Entry {
     page: u32,
     y: f32,
     size: f32,
+    /// The line prints a date.
+    dated: bool,
+    /// The line prints a balance.
+    balance: bool,
     cells: Vec<(ColumnKind, String)>,
 }
 
@@ -168,19 +177,42 @@ fn median(mut v: Vec<f32>) -> Option<f32> {
     v.get(v.len() / 2).copied()
 }
 
+/// Where a table's wrapped narration sits relative to the line with the amounts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Orientation {
+    /// Wrapped lines follow the anchor line (HDFC).
+    After,
+    /// Wrapped lines precede it (HSBC UK, some Axis exports).
+    Before,
+    /// The anchor is vertically centred: lines above and below it.
+    Centred,
+}
+
+/// A page's body lines, classified, before they become rows.
+struct PageBody {
+    entries: Vec<Entry>,
+    specials: Vec<(SpecialKind, Entry, usize)>,
+    ended_at: Option<usize>,
+}
+
 /// Reads the transaction table of a statement: the first header row found,
-/// its bands, and the body lines of that page and every later one (a later
-/// page's own header, when it repeats, gives that page's bands).
+/// its bands (learned from the body's gutters), and the body lines of that
+/// page and every later one (a later page's own header, when it repeats,
+/// gives that page's bands).
+///
+/// Rows come from anchors: a line that carries an amount or a balance. The
+/// lines between two anchors are split where the vertical gap is widest (the
+/// space between rows), and where the gaps say nothing, by where the table's
+/// wrapped lines sit (see [`Orientation`]). A line with a date and no amounts
+/// starts the next row. Lines that do not fit the columns are kept as
+/// narration between anchors and end the page's table after the last one.
 pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> {
     let (p0, header) = pages.iter().enumerate().find_map(|(i, p)| find_header(&p.lines, 0, vocab).map(|h| (i, h)))?;
     let size = pages.get(p0).and_then(|p| p.lines.get(header.first)).map_or(8.0, |l| l.size);
     let columns = header.columns.clone();
     let mut bands = Bands::new(header.columns.clone(), size);
-    let mut entries: Vec<Entry> = Vec::new();
-    let mut specials: Vec<(SpecialKind, Entry)> = Vec::new();
+    let mut bodies: Vec<PageBody> = Vec::new();
     let mut end_at = None;
-    let mut special_after: Vec<usize> = Vec::new();
-    let mut body_size: Option<f32> = None;
 
     for (pi, page) in pages.iter().enumerate().skip(p0) {
         let start = if pi == p0 {
@@ -192,146 +224,292 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         } else {
             None
         };
-        let infos: Vec<LineInfo> = page
-            .lines
-            .iter()
-            .enumerate()
-            .map(|(i, l)| {
-                if start.is_some_and(|s| i < s) {
-                    LineInfo {
-                        cells: Vec::new(),
-                        fits: false,
-                        date: false,
-                        balance: false,
-                        amount: false,
-                        special: None,
-                    }
-                } else {
-                    classify_line(l, &bands, vocab)
-                }
-            })
-            .collect();
-        let is_row = |x: &LineInfo| x.fits && (x.balance || (x.date && x.amount));
-        let dated_row = |x: &LineInfo| is_row(x) && x.date;
-        let first_body = match start {
-            Some(s) => s,
-            None => {
-                // No header on this page: the table starts at the first row, or
-                // at the wrapped lines set tight above it.
-                let Some(k) = infos.iter().position(|x| {
-                    dated_row(x) || (x.fits && x.date) || matches!(x.special, Some(SpecialKind::Opening))
-                }) else {
-                    continue;
-                };
-                let mut s = k;
-                while s > 0 {
-                    let (Some(above), Some(here), Some(info)) =
-                        (page.lines.get(s - 1), page.lines.get(s), infos.get(s - 1))
-                    else {
-                        break;
-                    };
-                    if !info.fits || info.special.is_some() || info.date || here.y - above.y > 1.6 * here.size {
-                        break;
-                    }
-                    s -= 1;
-                }
-                s
+        if let Some(s) = start {
+            // The gutters of the rows (lines with an amount), not of footers or prose.
+            let words: Vec<&Word> = page
+                .lines
+                .iter()
+                .skip(s)
+                .filter(|l| l.words.iter().any(|w| amount_like(&w.text)))
+                .flat_map(|l| l.words.iter())
+                .collect();
+            bands.learn(&words);
+        }
+        let body = page_body(page, start, &bands, vocab);
+        let ended = body.ended_at;
+        bodies.push(body);
+        if let Some(li) = ended {
+            end_at = Some((pi, li));
+        }
+    }
+
+    // A table that prints a balance on (almost) every row: an amount line
+    // without balance or date there is a total or a summary, not a row.
+    let (with_bal, without_bal) = bodies.iter().flat_map(|b| b.entries.iter()).filter(|e| e.kind == Kind::Anchor).fold(
+        (0usize, 0usize),
+        |(w, wo), e| {
+            if e.balance {
+                (w + 1, wo)
+            } else if e.dated {
+                (w, wo)
+            } else {
+                (w, wo + 1)
             }
-        };
-        let mut diffs: Vec<f32> = Vec::new();
-        let mut prev_y: Option<f32> = None;
-        for (li, (line, info)) in page.lines.iter().zip(infos).enumerate().skip(first_body) {
-            if let Some(kind) = info.special {
-                let e = Entry { kind: Kind::Cont, page: page.number, y: line.y, size: line.size, cells: info.cells };
-                specials.push((kind, e));
-                special_after.push(entries.len());
-                if matches!(kind, SpecialKind::Total | SpecialKind::Closing | SpecialKind::End) {
-                    end_at = Some((pi, li));
-                    break;
-                }
-                prev_y = Some(line.y);
+        },
+    );
+    let balance_always = with_bal >= 4 && without_bal * 10 < with_bal;
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut specials: Vec<(SpecialKind, Entry, usize)> = Vec::new();
+    for body in bodies {
+        let base = entries.len();
+        let mut removed_before: Vec<usize> = Vec::with_capacity(body.entries.len() + 1);
+        let mut removed = 0;
+        for e in body.entries {
+            removed_before.push(removed);
+            if balance_always && e.kind == Kind::Anchor && !e.balance && !e.dated {
+                removed += 1;
                 continue;
             }
-            // Amounts without a balance or a date are a summary, not a wrapped narration;
-            // a line in another type size is a footnote.
-            let stray_amount = !info.balance && !info.date && info.amount;
-            let other_size = body_size.is_some_and(|b| (line.size - b).abs() > 0.2 * b);
-            if !info.fits || stray_amount || other_size {
-                if prev_y.is_none() {
-                    continue;
-                }
-                break;
-            }
-            if let Some(py) = prev_y {
-                let d = line.y - py;
-                let recent = diffs.get(diffs.len().saturating_sub(32)..).unwrap_or_default();
-                let pitch = median(recent.to_vec()).unwrap_or(d);
-                if d > (4.0 * line.size).max(3.0 * pitch) {
-                    break;
-                }
-                diffs.push(d);
-            }
-            prev_y = Some(line.y);
-            let kind = if is_row(&info) {
-                body_size.get_or_insert(line.size);
-                Kind::Anchor
-            } else if info.date {
-                Kind::DateOnly
-            } else {
-                Kind::Cont
-            };
-            entries.push(Entry { kind, page: page.number, y: line.y, size: line.size, cells: info.cells });
+            entries.push(e);
+        }
+        removed_before.push(removed);
+        for (k, e, after) in body.specials {
+            let r = removed_before.get(after).copied().unwrap_or(removed);
+            specials.push((k, e, base + after - r));
         }
     }
 
-    let narration_first = narration_first(&entries);
-    let rows = group(&entries, narration_first);
+    let orientation = orientation(&entries);
+    let rows = group(&entries, orientation);
     let specials = specials
         .into_iter()
-        .zip(special_after)
-        .map(|((kind, e), after)| {
+        .map(|(kind, e, after)| {
             let after_rows = entries.iter().take(after).filter(|e| e.kind == Kind::Anchor).count();
-            Special { kind, row: Row { page: e.page, cells: e.cells }, after_rows }
+            Special { kind, row: Row { page: e.page, cells: e.cells, dated: e.dated }, after_rows }
         })
         .collect();
-    Some(Table { columns, rows, specials, narration_first, header_at: (p0, header.first), end_at })
+    Some(Table {
+        columns,
+        rows,
+        specials,
+        narration_first: orientation == Orientation::Before,
+        orientation,
+        header_at: (p0, header.first),
+        end_at,
+    })
 }
 
-/// Decides whether wrapped narration lines belong to the anchor below them.
-fn narration_first(entries: &[Entry]) -> bool {
-    let anchors: Vec<usize> =
-        entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
-    let (Some(&first), Some(&last)) = (anchors.first(), anchors.last()) else { return false };
-    let mut before = 0i32;
-    let mut after = 0i32;
-    if entries.iter().take(first).any(|e| e.kind == Kind::Cont) {
-        before += 3;
-    }
-    if entries.iter().skip(last + 1).any(|e| e.kind == Kind::Cont) {
-        after += 3;
-    }
-    for pair in anchors.windows(2) {
-        let [a, b] = pair else { continue };
-        let (Some(ea), Some(eb)) = (entries.get(*a), entries.get(*b)) else { continue };
-        let run = entries.get(a + 1..*b).unwrap_or_default();
-        let (Some(f), Some(l)) = (run.first(), run.last()) else { continue };
-        if run.iter().any(|e| e.kind == Kind::DateOnly) || ea.page != eb.page || f.page != ea.page {
+/// The body of one page: its lines from the header (or the first row) down
+/// to the end of the table, each an anchor, a date line or a wrapped line.
+fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn Vocabulary) -> PageBody {
+    let mut out = PageBody { entries: Vec::new(), specials: Vec::new(), ended_at: None };
+    let from = start.unwrap_or(0);
+    let infos: Vec<(usize, LineInfo)> =
+        page.lines.iter().enumerate().skip(from).map(|(i, l)| (i, classify_line(l, bands, vocab))).collect();
+    let is_row = |x: &LineInfo| x.fits && (x.balance || x.amount);
+    let first_body = match start {
+        Some(s) => s,
+        None => {
+            // No header on this page: the table starts at the first row, or
+            // at the wrapped lines set tight above it.
+            let Some(k) = infos.iter().position(|(_, x)| {
+                (x.fits && x.date) || matches!(x.special, Some(SpecialKind::Opening))
+            }) else {
+                return out;
+            };
+            let mut s = k;
+            while s > 0 {
+                let (Some((li_above, above_info)), Some((li_here, _))) = (infos.get(s - 1), infos.get(s)) else {
+                    break;
+                };
+                let (Some(above), Some(here)) = (page.lines.get(*li_above), page.lines.get(*li_here)) else { break };
+                if !above_info.fits
+                    || above_info.special.is_some()
+                    || above_info.date
+                    || above_info.amount
+                    || here.y - above.y > 1.6 * here.size
+                {
+                    break;
+                }
+                s -= 1;
+            }
+            infos.get(s).map_or(from, |(li, _)| *li)
+        }
+    };
+    // The lines of the page's table: up to an ending special row.
+    let mut body: Vec<(usize, LineInfo)> = Vec::new();
+    for (li, info) in infos.into_iter().filter(|(li, _)| *li >= first_body) {
+        if let Some(kind) = info.special {
+            let Some(line) = page.lines.get(li) else { continue };
+            let e = Entry {
+                kind: Kind::Cont,
+                page: page.number,
+                y: line.y,
+                size: line.size,
+                dated: info.date,
+                balance: info.balance,
+                cells: info.cells,
+            };
+            out.specials.push((kind, e, body.len()));
+            if matches!(kind, SpecialKind::Total | SpecialKind::Closing | SpecialKind::End) {
+                out.ended_at = Some(li);
+                break;
+            }
             continue;
         }
-        let above = f.y - ea.y;
-        let below = eb.y - l.y;
-        let eps = 0.15 * ea.size;
-        if above + eps < below {
-            after += 1;
-        } else if below + eps < above {
-            before += 1;
+        body.push((li, info));
+    }
+    // Specials point into `body`; entries are built from it below, one each
+    // until the table's end on this page.
+    let last_anchor = body.iter().rposition(|(_, x)| is_row(x));
+    let body_size = body.iter().find(|(_, x)| is_row(x)).and_then(|(li, _)| page.lines.get(*li)).map(|l| l.size);
+    let mut pitches: Vec<f32> = Vec::new();
+    let mut prev_y: Option<f32> = None;
+    let mut kept = 0usize;
+    for (k, (li, info)) in body.into_iter().enumerate() {
+        let Some(line) = page.lines.get(li) else { continue };
+        let before_last = last_anchor.is_some_and(|l| k <= l);
+        let anchor = is_row(&info);
+        if !before_last {
+            // After the page's last row: wrapped lines of that row, while
+            // they fit, keep the type size and follow at the table's pitch.
+            let other_size = body_size.is_some_and(|b| (line.size - b).abs() > 0.2 * b);
+            let pitch = median(pitches.clone()).unwrap_or(1.2 * line.size);
+            let far = prev_y.is_some_and(|p| line.y - p > (2.2 * pitch).max(1.5 * line.size));
+            if !info.fits || info.amount || info.balance || other_size || far || prev_y.is_none() {
+                break;
+            }
+        } else if prev_y.is_none() && !anchor && !info.fits {
+            // Not-fitting lines before the first row: not the table.
+            continue;
+        }
+        if let Some(p) = prev_y {
+            pitches.push(line.y - p);
+        }
+        prev_y = Some(line.y);
+        let kind = if anchor {
+            Kind::Anchor
+        } else if info.date && info.fits {
+            Kind::DateOnly
+        } else {
+            Kind::Cont
+        };
+        let cells = if info.fits { info.cells } else { salvage(info.cells) };
+        out.entries.push(Entry {
+            kind,
+            page: page.number,
+            y: line.y,
+            size: line.size,
+            dated: info.date,
+            balance: info.balance,
+            cells,
+        });
+        kept = k + 1;
+    }
+    // Specials after the kept lines still count after them.
+    for s in &mut out.specials {
+        s.2 = s.2.min(kept);
+    }
+    out
+}
+
+/// A line that does not fit the columns but sits between rows: its words in
+/// amount or date columns that are not amounts or dates are narration that
+/// ran across the column (moved to the narration cell).
+fn salvage(mut cells: Vec<(ColumnKind, String)>) -> Vec<(ColumnKind, String)> {
+    let mut moved = String::new();
+    for (k, t) in &mut cells {
+        let misplaced = match *k {
+            kk if kk.is_numeric() => t.split_whitespace().any(|w| !amount_mark(w)),
+            ColumnKind::Date | ColumnKind::ValueDate => t.split_whitespace().any(|w| !date_word(w)),
+            _ => false,
+        };
+        if misplaced {
+            if !moved.is_empty() {
+                moved.push(' ');
+            }
+            moved.push_str(t);
+            t.clear();
         }
     }
-    before > after
+    if !moved.is_empty()
+        && let Some((_, t)) = cells.iter_mut().find(|(k, _)| *k == ColumnKind::Narration)
+    {
+        if !t.is_empty() {
+            t.push(' ');
+        }
+        t.push_str(&moved);
+    }
+    cells
+}
+
+/// Where the table's wrapped lines sit, from the runs whose gaps tell and
+/// from the lines before a page's first row and after its last.
+fn orientation(entries: &[Entry]) -> Orientation {
+    let anchors: Vec<usize> =
+        entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
+    let mut before = 0i32;
+    let mut after = 0i32;
+    let mut i = 0;
+    while i < entries.len() {
+        if entries.get(i).is_some_and(|e| e.kind == Kind::Anchor) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while entries.get(i).is_some_and(|e| e.kind != Kind::Anchor) {
+            i += 1;
+        }
+        let prev = anchors.iter().rev().find(|&&a| a < start).and_then(|&a| entries.get(a));
+        let next = anchors.iter().find(|&&a| a >= i).and_then(|&a| entries.get(a));
+        let run = entries.get(start..i).unwrap_or_default();
+        if run.iter().any(|e| e.kind == Kind::DateOnly) {
+            continue;
+        }
+        let (Some(first), Some(last)) = (run.first(), run.last()) else { continue };
+        match (prev, next) {
+            (Some(p), Some(n)) if p.page == first.page && n.page == last.page && p.page == n.page => {
+                if let Some(cut) = clear_split(p, run, n) {
+                    before += i32::from(cut < run.len());
+                    after += i32::from(cut > 0);
+                }
+            }
+            (Some(p), _) if p.page == first.page && (next.is_none() || next.is_some_and(|n| n.page != p.page)) => {
+                after += 2;
+            }
+            (_, Some(n)) if n.page == last.page && (prev.is_none() || prev.is_some_and(|p| p.page != n.page)) => {
+                before += 2;
+            }
+            _ => {}
+        }
+    }
+    if before > 2 * after {
+        Orientation::Before
+    } else if after > 2 * before || before == 0 {
+        Orientation::After
+    } else {
+        Orientation::Centred
+    }
+}
+
+/// Where the widest vertical gap cuts a run of wrapped lines between anchors
+/// `prev` and `next`: the number of lines that go to `prev`. `None` when no
+/// gap stands out (all the same pitch).
+fn clear_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
+    let mut ys: Vec<f32> = Vec::with_capacity(run.len() + 2);
+    ys.push(prev.y);
+    ys.extend(run.iter().map(|e| e.y));
+    ys.push(next.y);
+    let gaps: Vec<f32> =
+        ys.windows(2).map(|w| w.get(1).copied().unwrap_or(0.0) - w.first().copied().unwrap_or(0.0)).collect();
+    let (k, widest) = gaps.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let second = gaps.iter().copied().enumerate().filter(|(j, _)| *j != k).map(|(_, g)| g).fold(0.0f32, f32::max);
+    let size = prev.size.max(next.size);
+    (widest > 1.2 * second && widest - second > 0.15 * size).then_some(k)
 }
 
 /// Gathers each anchor with its wrapped lines.
-fn group(entries: &[Entry], narration_first: bool) -> Vec<Row> {
+fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
     let anchors: Vec<usize> =
         entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
     let mut owner: Vec<Option<usize>> = vec![None; entries.len()];
@@ -353,11 +531,51 @@ fn group(entries: &[Entry], narration_first: bool) -> Vec<Row> {
         }
         let prev = anchors.iter().rposition(|&a| a < start);
         let next = anchors.iter().position(|&a| a >= i);
-        let split = (start..i).find(|&j| entries.get(j).is_some_and(|e| e.kind == Kind::DateOnly));
-        let cut = match split {
-            Some(j) => j,
-            None if narration_first => start,
-            None => i,
+        let prev_e = prev.and_then(|r| anchors.get(r)).and_then(|&a| entries.get(a));
+        let next_e = next.and_then(|r| anchors.get(r)).and_then(|&a| entries.get(a));
+        // A date line starts the next row; a page break splits the run.
+        let date_at = (start..i).find(|&j| entries.get(j).is_some_and(|e| e.kind == Kind::DateOnly));
+        let page_at = match (prev_e, next_e) {
+            (Some(p), Some(n)) if p.page != n.page => {
+                Some((start..i).find(|&j| entries.get(j).is_some_and(|e| e.page != p.page)).unwrap_or(i))
+            }
+            _ => None,
+        };
+        let limit = match (date_at, page_at) {
+            (Some(d), Some(p)) => d.min(p),
+            (d, p) => d.or(p).unwrap_or(i),
+        };
+        // Lines before `limit` are shared between prev and next by gaps.
+        let cut = match (prev_e, next_e) {
+            (None, _) => start,
+            (_, None) => i,
+            (Some(p), Some(n)) => {
+                let run = entries.get(start..limit).unwrap_or_default();
+                let to_prev = if page_at.is_some() && date_at.is_none_or(|d| d >= limit) {
+                    // Across a page break: lines on the row's own page stay
+                    // with it; lines on the next page go to the next row
+                    // unless the table wraps narration after the amounts.
+                    if orientation == Orientation::After { i - start } else { limit - start }
+                } else if limit < i {
+                    // Lines above a date line or a page break: the next row's
+                    // only when the table prints narration before amounts.
+                    if orientation == Orientation::Before && run.iter().all(|e| e.page == n.page) {
+                        0
+                    } else {
+                        run.len()
+                    }
+                } else {
+                    match clear_split(p, run, n) {
+                        Some(k) => k,
+                        None => match orientation {
+                            Orientation::After => run.len(),
+                            Orientation::Before => 0,
+                            Orientation::Centred => run.len().div_ceil(2),
+                        },
+                    }
+                };
+                start + to_prev.min(i - start)
+            }
         };
         for (j, o) in owner.iter_mut().enumerate().take(i).skip(start) {
             *o = if j < cut { prev.or(next) } else { next.or(prev) };
@@ -370,11 +588,13 @@ fn group(entries: &[Entry], narration_first: bool) -> Vec<Row> {
             Row {
                 page: e.map_or(0, |e| e.page),
                 cells: e.map_or_else(Vec::new, |e| e.cells.iter().map(|(k, _)| (*k, String::new())).collect()),
+                dated: false,
             }
         })
         .collect();
     for (e, o) in entries.iter().zip(&owner) {
         let Some(row) = o.and_then(|r| rows.get_mut(r)) else { continue };
+        row.dated |= e.dated;
         for (i, (_, text)) in e.cells.iter().enumerate() {
             if text.is_empty() {
                 continue;

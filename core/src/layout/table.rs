@@ -186,16 +186,21 @@ fn stack(lines: &[Vec<Phrase>]) -> Vec<Vec<Phrase>> {
 
 /// Column bands: which column a word of a body line belongs to.
 ///
-/// Text columns are left-aligned: a word belongs to the column whose band
-/// holds its left edge, the band starting just before the column's label.
-/// Amount columns are right-aligned: an amount belongs to the amount column
-/// whose label it sits under, else to the band that holds its right edge.
+/// Text columns are left-aligned and amount columns right-aligned, but a
+/// header label may sit anywhere over its column (centred over a wide one,
+/// say). So the boundary between two columns is learned from the body where
+/// it can be: the gutter, the x range between the two labels that the fewest
+/// body words cross (see [`Bands::learn`]). A text word belongs to the band
+/// that holds its left edge, an amount to the band that holds its right edge.
+/// Before learning (or with no body), boundaries come from the labels alone.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bands {
     /// The columns, sorted by `x0`.
     pub columns: Vec<Column>,
     /// `bounds[i]` is the left boundary of column `i + 1`.
     bounds: Vec<f32>,
+    /// True once the boundaries come from the body's gutters.
+    learned: bool,
 }
 
 impl Bands {
@@ -215,7 +220,81 @@ impl Bands {
             let floor = bounds.last().copied().unwrap_or(f32::NEG_INFINITY);
             bounds.push(b.max(floor));
         }
-        Bands { columns, bounds }
+        Bands { columns, bounds, learned: false }
+    }
+
+    /// Moves each boundary into the gutter of the body below the header:
+    /// between the two labels (and no further left than the left label's
+    /// start, no further right than the right label's end), the position the
+    /// fewest `words` cross; among equals, the middle of the widest run. A
+    /// body too small to tell (fewer than two words on each side) keeps the
+    /// label boundary.
+    pub fn learn(&mut self, words: &[&Word]) {
+        if words.len() < 4 {
+            return;
+        }
+        let n = self.columns.len();
+        let mut bounds = self.bounds.clone();
+        for i in 0..n.saturating_sub(1) {
+            let (Some(cur), Some(next)) = (self.columns.get(i), self.columns.get(i + 1)) else { continue };
+            let lo = cur.x1.min(next.x0);
+            let hi = next.x0.max(lo);
+            let (lo, hi) = if hi - lo < 1.0 { (lo - 0.5, hi + 0.5) } else { (lo, hi) };
+            let steps = (((hi - lo) * 2.0).ceil() as usize).clamp(1, 4000);
+            // Crossings at every half point, from a difference array: O(words + steps).
+            let mut diff = vec![0i32; steps + 2];
+            for w in words {
+                let k0 = ((w.x0 - lo) * 2.0).floor() + 1.0;
+                let k1 = ((w.x1 - lo) * 2.0).ceil() - 1.0;
+                if k1 < 0.0 || k0 > steps as f32 || k1 < k0 {
+                    continue;
+                }
+                let (k0, k1) = (k0.max(0.0) as usize, (k1 as usize).min(steps));
+                if let Some(d) = diff.get_mut(k0) {
+                    *d += 1;
+                }
+                if let Some(d) = diff.get_mut(k1 + 1) {
+                    *d -= 1;
+                }
+            }
+            let mut best: Option<(usize, usize, usize)> = None; // (crossings, run start, run len)
+            let mut run: Option<(usize, usize, usize)> = None;
+            let mut crossings = 0i32;
+            for k in 0..=steps {
+                crossings += diff.get(k).copied().unwrap_or(0);
+                let crossings = crossings.max(0) as usize;
+                run = match run {
+                    Some((c, s, l)) if c == crossings => Some((c, s, l + 1)),
+                    _ => {
+                        if let Some(r) = run {
+                            best = better(best, r);
+                        }
+                        Some((crossings, k, 1))
+                    }
+                };
+            }
+            if let Some(r) = run {
+                best = better(best, r);
+            }
+            let Some((_, start, len)) = best else { continue };
+            let left_words = words.iter().filter(|w| w.x1 <= lo + (start as f32) * 0.5).count();
+            let right_words = words.iter().filter(|w| w.x0 >= lo + ((start + len) as f32) * 0.5).count();
+            if left_words < 2 || right_words < 2 {
+                continue;
+            }
+            if let Some(b) = bounds.get_mut(i) {
+                *b = lo + (start as f32 + (len as f32 - 1.0) / 2.0) * 0.5;
+            }
+        }
+        // Keep them ordered.
+        for i in 1..bounds.len() {
+            let prev = bounds.get(i - 1).copied().unwrap_or(f32::NEG_INFINITY);
+            if let Some(b) = bounds.get_mut(i) {
+                *b = b.max(prev);
+            }
+        }
+        self.bounds = bounds;
+        self.learned = true;
     }
 
     fn band_of(&self, x: f32) -> usize {
@@ -225,6 +304,9 @@ impl Bands {
     /// The column index for `word`; `amount_like` when it reads as an amount.
     pub fn column_of(&self, word: &Word, amount_like: bool) -> usize {
         if amount_like {
+            if self.learned {
+                return self.band_of(word.x1 - 0.25);
+            }
             let mut under = self
                 .columns
                 .iter()
@@ -235,7 +317,7 @@ impl Bands {
             }
             return self.band_of(word.x1);
         }
-        self.band_of(word.x0)
+        self.band_of(word.x0 + 0.25)
     }
 
     /// The kind of column `i`.
@@ -246,5 +328,13 @@ impl Bands {
     /// Index of the first column of `kind`.
     pub fn index_of(&self, kind: ColumnKind) -> Option<usize> {
         self.columns.iter().position(|c| c.kind == kind)
+    }
+}
+
+/// The better gutter run: fewer crossings, then wider.
+fn better(best: Option<(usize, usize, usize)>, run: (usize, usize, usize)) -> Option<(usize, usize, usize)> {
+    match best {
+        Some(b) if b.0 < run.0 || (b.0 == run.0 && b.2 >= run.2) => Some(b),
+        _ => Some(run),
     }
 }
