@@ -133,11 +133,11 @@ impl Money {
     }
 }
 
-/// Drops leading currency marks: `₹`, `INR`, `Rs.`.
+/// Drops leading currency marks: `₹`, `INR`, `Rs.` (and `$`, `£`, `€` of foreign statements).
 fn strip_currency(mut s: &str) -> &str {
     loop {
         let before = s;
-        for mark in ["₹", "INR", "Rs.", "Rs", "rs.", "rs"] {
+        for mark in ["₹", "INR", "Rs.", "Rs", "rs.", "rs", "$", "£", "€"] {
             if let Some(rest) = s.strip_prefix(mark) {
                 s = rest.trim_start();
             }

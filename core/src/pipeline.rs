@@ -13,7 +13,7 @@ use crate::analysis::fraud::ForensicDigest;
 use crate::error::Result;
 use crate::extract::{self, Extracted};
 use crate::limits::Limits;
-use crate::model::{Source, Statement, assign_hashes};
+use crate::model::{BalanceBreak, Source, Statement, assign_hashes};
 use crate::pdf::{self, OpenOptions};
 use crate::reconcile;
 
@@ -88,7 +88,14 @@ pub fn statement(extracted: Extracted) -> Statement {
         ..
     } = extracted;
     let opening = printed_opening.or(identity.opening_balance);
-    let balance_breaks = reconcile::balance_breaks(opening, &transactions);
+    let mut balance_breaks = reconcile::balance_breaks(opening, &transactions);
+    // A printed closing balance the rows do not reach is a break at the last row.
+    if let (Some(closing), Some(last)) = (printed_closing, transactions.last())
+        && closing != last.balance
+        && balance_breaks.is_empty()
+    {
+        balance_breaks.push(BalanceBreak { index: transactions.len() - 1, expected: last.balance, printed: closing });
+    }
     let reading = reconcile::reading_report(
         printed_opening,
         &transactions,

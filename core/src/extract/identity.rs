@@ -103,6 +103,8 @@ const LABELS: &[(&str, Label)] = &[
     ("OPENING BAL", Label::Opening),
     ("CLOSING BALANCE", Label::Closing),
     ("CLOSING BAL", Label::Closing),
+    ("PREVIOUS BALANCE", Label::Opening),
+    ("NEW BALANCE", Label::Closing),
     ("BRANCH", Label::Ignored),
     ("BRANCH NAME", Label::Ignored),
     ("BRANCH ADDRESS", Label::Ignored),

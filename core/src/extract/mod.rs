@@ -95,14 +95,33 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         .find(|s| s.kind == SpecialKind::Opening && s.after_rows == 0)
         .and_then(|s| special_balance(&s.row));
     let (reads, unread_rows, first_row_opening) = transactions(&table, &ctx, identity.period_from);
-    let printed_opening = leading_opening.or(first_row_opening).or(identity.opening_balance);
-    let printed_closing = table
+    let mut printed_opening = leading_opening.or(first_row_opening).or(identity.opening_balance);
+    let mut printed_closing = table
         .specials
         .iter()
         .rev()
         .find(|s| s.kind == SpecialKind::Closing)
         .and_then(|s| special_balance(&s.row))
         .or(identity.closing_balance);
+    // A summary box the header reader did not take ("Opening Balance 2,435.53"
+    // beside the address, "Previous Balance" on a card statement).
+    let summary_lines: Vec<&Line> = pages.iter().take(2).flat_map(|p| p.lines.iter()).collect();
+    if printed_opening.is_none() {
+        printed_opening =
+            summary_balance(&summary_lines, &["OPENINGBALANCE", "PREVIOUSBALANCE", "BALANCEBROUGHTFORWARD"]);
+        identity.opening_balance = identity.opening_balance.or(printed_opening);
+    }
+    if printed_closing.is_none() {
+        printed_closing = summary_balance(&summary_lines, &["CLOSINGBALANCE", "NEWBALANCE"]);
+    }
+    // A card statement prints what is owed ("Previous Balance", "New
+    // Balance"): as an account balance that is negative, charges debits.
+    if is_card_statement(pages) {
+        printed_opening = printed_opening.map(|b| -b);
+        printed_closing = printed_closing.map(|b| -b);
+        identity.opening_balance = identity.opening_balance.map(|b| -b);
+        identity.closing_balance = identity.closing_balance.map(|b| -b);
+    }
     let settled = settle(reads, printed_opening);
     if settled.transactions.is_empty() {
         return Err(Error::UnsupportedFormat {
@@ -141,7 +160,12 @@ fn header_block(pages: &[PageLines], table: Option<&Table>) -> (Vec<Line>, Vec<L
     match table {
         Some(t) => {
             let (p, l) = t.header_at;
-            let block = pages.get(p).map(|pg| pg.lines.iter().take(l).cloned().collect()).unwrap_or_default();
+            // Pages before the table's first page (a cover page with the
+            // holder and the summary), then the lines above its header.
+            let mut block: Vec<Line> = pages.iter().take(p).flat_map(|pg| pg.lines.iter().cloned()).collect();
+            block.extend(
+                pages.get(p).map(|pg| pg.lines.iter().take(l).cloned().collect::<Vec<_>>()).unwrap_or_default(),
+            );
             let rest = match t.end_at {
                 Some((ep, el)) => {
                     pages.get(ep).map(|pg| pg.lines.iter().skip(el + 1).cloned().collect()).unwrap_or_default()
@@ -152,6 +176,45 @@ fn header_block(pages: &[PageLines], table: Option<&Table>) -> (Vec<Line>, Vec<L
         }
         None => (pages.first().map(|p| p.lines.clone()).unwrap_or_default(), Vec::new()),
     }
+}
+
+/// The first amount printed after one of `labels` (upper case, no spaces) on
+/// a line, for summary boxes: "Ope ning Balance   2,435.53".
+fn summary_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
+    for line in lines {
+        let mut compact = String::new();
+        let mut found = false;
+        for (i, w) in line.words.iter().enumerate() {
+            if found {
+                if w.text.contains('.') && w.text.bytes().any(|b| b.is_ascii_digit()) {
+                    // "20,000.00 Dr": the mark may be a word of its own.
+                    let mark = line.words.get(i + 1).map(|n| n.text.as_str()).filter(|n| drcr(n).is_some());
+                    let text = match mark {
+                        Some(m) => format!("{} {m}", w.text),
+                        None => w.text.clone(),
+                    };
+                    if let Ok(m) = Money::parse(&layout::plain_amount(&text)) {
+                        return Some(m);
+                    }
+                }
+                continue;
+            }
+            compact.extend(w.text.chars().filter(|c| !c.is_whitespace()).map(|c| c.to_ascii_uppercase()));
+            found = labels.iter().any(|l| compact.ends_with(l));
+        }
+    }
+    None
+}
+
+/// A credit-card statement: a credit limit and a minimum payment printed.
+fn is_card_statement(pages: &[PageLines]) -> bool {
+    let text: String =
+        pages.iter().take(2).flat_map(|p| p.lines.iter()).map(|l| l.text().to_ascii_uppercase() + "\n").collect();
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    compact.contains("CREDITLIMIT")
+        && (compact.contains("MINIMUMPAYMENT")
+            || compact.contains("MINIMUMAMOUNTDUE")
+            || compact.contains("MINAMOUNTDUE"))
 }
 
 /// How many words of a bank statement a text has.

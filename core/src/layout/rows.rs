@@ -117,7 +117,7 @@ pub(crate) fn amount_like(text: &str) -> bool {
 /// Dr/Cr marks, dashes and currency marks that sit in amount columns.
 fn amount_mark(text: &str) -> bool {
     let t = text.trim_matches(|c| c == '(' || c == ')' || c == '.').to_ascii_uppercase();
-    matches!(t.as_str(), "DR" | "CR" | "D" | "C" | "-" | "--" | "" | "₹" | "INR" | "RS" | "NIL")
+    matches!(t.as_str(), "DR" | "CR" | "D" | "C" | "-" | "--" | "+" | "" | "₹" | "INR" | "RS" | "NIL" | "$" | "£")
         || Money::parse(&plain_amount(text)).is_ok()
 }
 
@@ -226,14 +226,20 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         };
         if let Some(s) = start {
             // The gutters of the rows (lines with an amount), not of footers or prose.
-            let words: Vec<&Word> = page
+            let rows: Vec<&Line> = page
                 .lines
                 .iter()
                 .skip(s)
+                .take_while(|l| {
+                    !matches!(
+                        vocab.special(&l.text(), false),
+                        Some(SpecialKind::Total | SpecialKind::End | SpecialKind::Closing)
+                    )
+                })
                 .filter(|l| l.words.iter().any(|w| amount_like(&w.text)))
-                .flat_map(|l| l.words.iter())
                 .collect();
-            bands.learn(&words);
+            let words: Vec<&Word> = rows.iter().flat_map(|l| l.words.iter()).collect();
+            bands.learn(&words, rows.len());
         }
         let body = page_body(page, start, &bands, vocab);
         let ended = body.ended_at;
@@ -312,9 +318,9 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
         None => {
             // No header on this page: the table starts at the first row, or
             // at the wrapped lines set tight above it.
-            let Some(k) = infos.iter().position(|(_, x)| {
-                (x.fits && x.date) || matches!(x.special, Some(SpecialKind::Opening))
-            }) else {
+            let Some(k) =
+                infos.iter().position(|(_, x)| (x.fits && x.date) || matches!(x.special, Some(SpecialKind::Opening)))
+            else {
                 return out;
             };
             let mut s = k;

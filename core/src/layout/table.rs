@@ -116,12 +116,14 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary) -> Option<Head
     let has = |k: ColumnKind| columns.iter().any(|c| c.kind == k);
     let dated = has(ColumnKind::Date) || has(ColumnKind::ValueDate);
     let amounts = (has(ColumnKind::Debit) && has(ColumnKind::Credit)) || has(ColumnKind::Amount);
-    if !(dated && amounts && has(ColumnKind::Balance)) {
+    // Card statements print no running balance: date, details and amount then.
+    let balanced = has(ColumnKind::Balance);
+    if !(dated && amounts && (balanced || has(ColumnKind::Narration))) {
         return None;
     }
     let known = columns.iter().filter(|c| c.kind != ColumnKind::Other).count();
     // A line of prose that happens to hold the words is not a header.
-    if known < 4 || columns.len() > 2 * known {
+    if known < if balanced { 4 } else { 3 } || columns.len() > 2 * known {
         return None;
     }
     if !has(ColumnKind::Date) {
@@ -228,8 +230,9 @@ impl Bands {
     /// start, no further right than the right label's end), the position the
     /// fewest `words` cross; among equals, the middle of the widest run. A
     /// body too small to tell (fewer than two words on each side) keeps the
-    /// label boundary.
-    pub fn learn(&mut self, words: &[&Word]) {
+    /// label boundary. `lines` is the number of body lines the words come
+    /// from: one position in eight of them may be crossed by stray lines.
+    pub fn learn(&mut self, words: &[&Word], lines: usize) {
         if words.len() < 4 {
             return;
         }
@@ -257,24 +260,27 @@ impl Bands {
                     *d -= 1;
                 }
             }
-            let mut best: Option<(usize, usize, usize)> = None; // (crossings, run start, run len)
-            let mut run: Option<(usize, usize, usize)> = None;
+            let mut counts: Vec<usize> = Vec::with_capacity(steps + 1);
             let mut crossings = 0i32;
             for k in 0..=steps {
                 crossings += diff.get(k).copied().unwrap_or(0);
-                let crossings = crossings.max(0) as usize;
-                run = match run {
-                    Some((c, s, l)) if c == crossings => Some((c, s, l + 1)),
-                    _ => {
-                        if let Some(r) = run {
-                            best = better(best, r);
-                        }
-                        Some((crossings, k, 1))
-                    }
-                };
+                counts.push(crossings.max(0) as usize);
             }
-            if let Some(r) = run {
-                best = better(best, r);
+            // The widest run of positions crossed by at most a few more words
+            // than the emptiest one (a stray summary line crosses everything).
+            let least = counts.iter().copied().min().unwrap_or(0);
+            let limit = least + lines / 8;
+            let mut best: Option<(usize, usize, usize)> = None; // (_, run start, run len)
+            let mut run: Option<(usize, usize)> = None;
+            for (k, c) in counts.iter().enumerate() {
+                if *c <= limit {
+                    run = Some(run.map_or((k, 1), |(s, l)| (s, l + 1)));
+                } else if let Some((s, l)) = run.take() {
+                    best = better(best, (0, s, l));
+                }
+            }
+            if let Some((s, l)) = run {
+                best = better(best, (0, s, l));
             }
             let Some((_, start, len)) = best else { continue };
             let left_words = words.iter().filter(|w| w.x1 <= lo + (start as f32) * 0.5).count();
