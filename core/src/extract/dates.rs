@@ -97,6 +97,12 @@ pub fn parse_date(text: &str) -> Option<NaiveDateTime> {
     let first = words.first()?;
     let (date, used) = if let Some(d) = one_word(first) {
         (d, 1)
+    } else if let Some(m) = month(first) {
+        // "July 1, 2022", "Jan 05 2024"
+        let d = digits(words.get(1)?.trim_end_matches(','), 1, 2)?;
+        let y =
+            words.get(2).filter(|w| w.trim_end_matches(',').len() == 4).and_then(|w| year(w.trim_end_matches(',')))?;
+        (ymd(y, m, d)?, 3)
     } else {
         // "12 Jun 2025", "1 April 25"
         let d = digits(first, 1, 2)?;
@@ -198,8 +204,8 @@ fn parts(text: &str) -> Option<Parts> {
             }
             _ => return None,
         }
-    } else if let Some(d) = digits(first, 1, 2) {
-        // "12 Jun 2025", "03 Feb"
+    } else if let Some(d) = digits(strip_ordinal(first), 1, 2) {
+        // "12 Jun 2025", "03 Feb", "12th Feb"
         let m = month(words.get(1)?)?;
         match words
             .get(2)
@@ -225,6 +231,19 @@ fn parts(text: &str) -> Option<Parts> {
     let time = words.get(used..).and_then(time).map_or(NaiveTime::MIN, |(t, _)| t);
     let ok = (1..=31).contains(&p.a) && (1..=31).contains(&p.b) && (p.a <= 12 || p.b <= 12);
     ok.then_some(Parts { time, ..p })
+}
+
+/// `12th` → `12`, `1st` → `1`; other words unchanged.
+fn strip_ordinal(w: &str) -> &str {
+    for suffix in ["st", "nd", "rd", "th", "ST", "ND", "RD", "TH"] {
+        if let Some(head) = w.strip_suffix(suffix)
+            && !head.is_empty()
+            && head.bytes().all(|b| b.is_ascii_digit())
+        {
+            return head;
+        }
+    }
+    w
 }
 
 /// True when `text` starts with a date in any printed form, with or without a year.
@@ -316,6 +335,7 @@ mod tests {
         assert_eq!(p("UPI/123/456"), None);
         assert_eq!(p("1,234.50"), None);
         assert_eq!(p("Mar 2025"), None);
+        assert_eq!(p("July 1, 2022").as_deref(), Some("2022-07-01 00:00:00"));
         assert_eq!(p("12 Marketing 2025"), None);
     }
 
@@ -357,6 +377,7 @@ mod tests {
         let seq_us = DateContext::decide(["01/03/2024", "01/04/2024", "01/05/2024", "02/01/2024"].into_iter(), None);
         assert!(seq_us.month_first);
         assert!(looks_like_date("03 Feb EFTPOS"));
+        assert_eq!(f(&feb, "12th Feb").as_deref(), Some("2026-02-12"));
         assert!(!looks_like_date("1.00"));
         assert!(!looks_like_date("10.50"));
     }

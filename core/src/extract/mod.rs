@@ -84,7 +84,9 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
     };
     let bank = resolve_bank(detected, declared_bank)?;
 
-    let period = identity.period_from.zip(identity.period_to);
+    // Dates printed without a year take it from the period, or failing
+    // that from the years the statement's first page prints.
+    let period = identity.period_from.zip(identity.period_to).or_else(|| printed_years(pages));
     let ctx = dates::DateContext::decide(
         table.rows.iter().map(|r| r.cell(ColumnKind::Date)).filter(|c| !c.is_empty()),
         period,
@@ -204,6 +206,24 @@ fn summary_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
         }
     }
     None
+}
+
+/// The span of the years (2000–2099) printed on the first page, as a period.
+fn printed_years(pages: &[PageLines]) -> Option<(NaiveDate, NaiveDate)> {
+    let years: Vec<i32> = pages
+        .first()?
+        .lines
+        .iter()
+        .flat_map(|l| l.words.iter())
+        .filter_map(|w| {
+            let t = w.text.trim_matches(|c: char| !c.is_ascii_digit());
+            (t.len() == 4 && t.starts_with("20") && w.text.len() <= t.len() + 2)
+                .then(|| t.parse::<i32>().ok())
+                .flatten()
+        })
+        .collect();
+    let (lo, hi) = (years.iter().min()?, years.iter().max()?);
+    Some((NaiveDate::from_ymd_opt(*lo, 1, 1)?, NaiveDate::from_ymd_opt(*hi, 12, 31)?))
 }
 
 /// A credit-card statement: a credit limit and a minimum payment printed.

@@ -14,6 +14,7 @@
 //! special-row labels come from a [`Vocabulary`] (see `crate::extract`), so
 //! data flows one way, `pdf` → `layout` → `extract`.
 
+pub mod infer;
 pub mod lines;
 pub mod rows;
 pub mod table;

@@ -207,7 +207,11 @@ struct PageBody {
 /// starts the next row. Lines that do not fit the columns are kept as
 /// narration between anchors and end the page's table after the last one.
 pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> {
-    let (p0, header) = pages.iter().enumerate().find_map(|(i, p)| find_header(&p.lines, 0, vocab).map(|h| (i, h)))?;
+    let (p0, header) = pages
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| find_header(&p.lines, 0, vocab).map(|h| (i, h)))
+        .or_else(|| super::infer::infer_header(pages, vocab))?;
     let size = pages.get(p0).and_then(|p| p.lines.get(header.first)).map_or(8.0, |l| l.size);
     let columns = header.columns.clone();
     let mut bands = Bands::new(header.columns.clone(), size);
@@ -216,7 +220,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
 
     for (pi, page) in pages.iter().enumerate().skip(p0) {
         let start = if pi == p0 {
-            Some(header.last + 1)
+            Some(if header.inferred { header.first } else { header.last + 1 })
         } else if let Some(h) = find_header(&page.lines, 0, vocab) {
             let size = page.lines.get(h.first).map_or(size, |l| l.size);
             bands = Bands::new(h.columns, size);

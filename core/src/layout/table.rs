@@ -32,6 +32,9 @@ pub struct Header {
     pub columns: Vec<Column>,
     /// Number of columns the vocabulary named.
     pub known: usize,
+    /// True when no header was printed (or read) and the columns come from
+    /// the rows ([`super::infer`]); `first` is then the first row.
+    pub inferred: bool,
 }
 
 /// Finds the first header row at or after line `from`: one to three close
@@ -134,7 +137,7 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary) -> Option<Head
             }
         }
     }
-    Some(Header { first, last: first + block.len() - 1, columns, known })
+    Some(Header { first, last: first + block.len() - 1, columns, known, inferred: false })
 }
 
 /// Groups phrases of consecutive lines that sit over one another into one

@@ -1,0 +1,269 @@
+//! A table whose header the vocabulary cannot read (a header drawn as an
+//! image, words the producer split apart, a language or wording never seen):
+//! its columns inferred from the rows themselves.
+//!
+//! Rows of a statement start with a date and end with right-aligned amounts.
+//! The right edges of the amounts cluster into columns; the rightmost column
+//! that nearly every row fills is the running balance; of two amount columns
+//! left of it, the one whose figures the balance falls by is the debit
+//! column (voted over consecutive rows); a single one is an amount column
+//! (its side then comes from marks or the balance chain). Text between the
+//! dates and the first amount column is the narration; a second date on most
+//! rows is a value date.
+
+use super::lines::{Line, PageLines, Word};
+use super::table::{Column, Header};
+use super::{ColumnKind, Vocabulary};
+use crate::money::Money;
+
+/// Fewest dated rows with an amount needed to infer a table.
+const MIN_ROWS: usize = 3;
+
+/// A dated line with amounts: the candidate rows.
+struct Candidate<'a> {
+    page: usize,
+    line: usize,
+    /// Words of the leading date (one to three words).
+    date_words: usize,
+    words: &'a [Word],
+}
+
+fn amount_word(w: &Word) -> Option<Money> {
+    let t = w.text.trim();
+    if !(t.contains('.') && t.bytes().any(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    Money::parse(&super::plain_amount(t)).ok()
+}
+
+/// Words the leading date takes: `01/04/2025` one, `03 Feb` two,
+/// `12 Jun 2025` three; 0 when the line does not start with a date.
+fn date_prefix(words: &[Word], vocab: &dyn Vocabulary) -> usize {
+    let Some(w0) = words.first() else { return 0 };
+    if vocab.starts_with_date(&w0.text) {
+        return 1;
+    }
+    let Some(w1) = words.get(1) else { return 0 };
+    if !vocab.starts_with_date(&format!("{} {}", w0.text, w1.text)) {
+        return 0;
+    }
+    let year = words.get(2).is_some_and(|w| {
+        let t = w.text.trim_end_matches(',');
+        (t.len() == 2 || t.len() == 4) && t.bytes().all(|b| b.is_ascii_digit())
+    });
+    if year { 3 } else { 2 }
+}
+
+/// The first table of `pages` inferred from its rows: the page index and a
+/// header whose `first` line is the first row (nothing above it is read as
+/// the table) and whose columns come from the data.
+pub fn infer_header(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<(usize, Header)> {
+    let mut cands: Vec<Candidate> = Vec::new();
+    for (pi, page) in pages.iter().enumerate() {
+        for (li, line) in page.lines.iter().enumerate() {
+            let d = date_prefix(&line.words, vocab);
+            if d == 0 {
+                continue;
+            }
+            let amounts = line.words.iter().skip(d).filter(|w| amount_word(w).is_some()).count();
+            if amounts >= 1 {
+                cands.push(Candidate { page: pi, line: li, date_words: d, words: &line.words });
+            }
+        }
+        // The table's first page is where the rows start; later pages follow it.
+        if cands.len() >= MIN_ROWS {
+            break;
+        }
+    }
+    let first = cands.first()?;
+    let page_index = first.page;
+    let page = pages.get(page_index)?;
+    // All candidate rows of that page.
+    let rows: Vec<Candidate> = page
+        .lines
+        .iter()
+        .enumerate()
+        .filter_map(|(li, line)| {
+            let d = date_prefix(&line.words, vocab);
+            (d > 0 && line.words.iter().skip(d).any(|w| amount_word(w).is_some())).then_some(Candidate {
+                page: page_index,
+                line: li,
+                date_words: d,
+                words: &line.words,
+            })
+        })
+        .collect();
+    if rows.len() < MIN_ROWS {
+        return None;
+    }
+    let size = page.lines.get(first.line).map_or(8.0, |l: &Line| l.size);
+    // Right edges of the amounts, clustered.
+    let mut edges: Vec<(f32, f32, usize)> = Vec::new(); // (x1, x0, row)
+    for (r, c) in rows.iter().enumerate() {
+        for w in c.words.iter().skip(c.date_words) {
+            if amount_word(w).is_some() {
+                edges.push((w.x1, w.x0, r));
+            }
+        }
+    }
+    edges.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let tol = 0.4 * size;
+    let mut clusters: Vec<Vec<(f32, f32, usize)>> = Vec::new();
+    for e in edges {
+        match clusters.last_mut() {
+            Some(c) if c.last().is_some_and(|l| e.0 - l.0 <= tol) => c.push(e),
+            _ => clusters.push(vec![e]),
+        }
+    }
+    let min_count = (rows.len() / 10).max(2);
+    clusters.retain(|c| c.len() >= min_count);
+    let balance_cluster = clusters.last().filter(|c| c.len() * 10 >= rows.len() * 7)?;
+    let balance_rows: Vec<usize> = balance_cluster.iter().map(|e| e.2).collect();
+    let amount_clusters: Vec<&Vec<(f32, f32, usize)>> =
+        clusters.iter().take(clusters.len().saturating_sub(1)).rev().take(2).rev().collect();
+    if amount_clusters.is_empty() {
+        return None;
+    }
+    let span = |c: &Vec<(f32, f32, usize)>| {
+        let x0 = c.iter().map(|e| e.1).fold(f32::INFINITY, f32::min);
+        let x1 = c.iter().map(|e| e.0).fold(f32::NEG_INFINITY, f32::max);
+        (x0, x1)
+    };
+    // Which amount column the balance falls by: vote over consecutive rows
+    // that both print a balance.
+    let value_at = |row: usize, c: &Vec<(f32, f32, usize)>| -> Option<Money> {
+        let (x0, x1) = span(c);
+        let words = rows.get(row)?.words;
+        words.iter().filter(|w| w.x1 >= x0 - 0.5 && w.x1 <= x1 + 0.5).find_map(amount_word)
+    };
+    let mut kinds: Vec<ColumnKind> = Vec::new();
+    if let [a, b] = amount_clusters.as_slice() {
+        let mut a_debit = 0i32;
+        for pair in balance_rows.windows(2) {
+            let (Some(&p), Some(&n)) = (pair.first(), pair.get(1)) else { continue };
+            let (Some(pb), Some(nb)) = (value_at(p, balance_cluster), value_at(n, balance_cluster)) else { continue };
+            let delta = nb - pb;
+            if let Some(v) = value_at(n, a) {
+                a_debit += if delta == -v.abs() {
+                    1
+                } else if delta == v.abs() {
+                    -1
+                } else {
+                    0
+                };
+            }
+            if let Some(v) = value_at(n, b) {
+                a_debit += if delta == v.abs() {
+                    1
+                } else if delta == -v.abs() {
+                    -1
+                } else {
+                    0
+                };
+            }
+        }
+        kinds = if a_debit >= 0 {
+            vec![ColumnKind::Debit, ColumnKind::Credit]
+        } else {
+            vec![ColumnKind::Credit, ColumnKind::Debit]
+        };
+    } else {
+        kinds.push(ColumnKind::Amount);
+    }
+    let mut columns: Vec<Column> = Vec::new();
+    // The date column, a value date when most rows print a second date.
+    let date_x0 = rows.iter().filter_map(|c| c.words.first()).map(|w| w.x0).fold(f32::INFINITY, f32::min);
+    let date_x1 = rows
+        .iter()
+        .filter_map(|c| c.words.get(c.date_words.saturating_sub(1)))
+        .map(|w| w.x1)
+        .fold(f32::NEG_INFINITY, f32::max);
+    columns.push(Column { kind: ColumnKind::Date, label: String::new(), x0: date_x0, x1: date_x1 });
+    let first_amount_x0 = amount_clusters.first().map_or(f32::INFINITY, |c| span(c).0);
+    let second_date = rows
+        .iter()
+        .filter(|c| {
+            let rest = c.words.get(c.date_words..).unwrap_or_default();
+            date_prefix(rest, vocab) > 0
+        })
+        .count();
+    let mut text_x0 = date_x1;
+    if second_date * 10 >= rows.len() * 7 {
+        let (vx0, vx1) = rows
+            .iter()
+            .filter_map(|c| {
+                let rest = c.words.get(c.date_words..).unwrap_or_default();
+                let n = date_prefix(rest, vocab);
+                (n > 0).then(|| (rest.first().map_or(0.0, |w| w.x0), rest.get(n - 1).map_or(0.0, |w| w.x1)))
+            })
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), (x0, x1)| (a.min(x0), b.max(x1)));
+        columns.push(Column { kind: ColumnKind::ValueDate, label: String::new(), x0: vx0, x1: vx1 });
+        text_x0 = vx1;
+    }
+    // The narration: the words after the dates and before the amounts.
+    let narr_x0 = rows
+        .iter()
+        .flat_map(|c| c.words.iter())
+        .filter(|w| w.x0 > text_x0 && w.x1 < first_amount_x0)
+        .map(|w| w.x0)
+        .fold(f32::INFINITY, f32::min);
+    if narr_x0.is_finite() {
+        columns.push(Column { kind: ColumnKind::Narration, label: String::new(), x0: narr_x0, x1: narr_x0 + size });
+    }
+    for (c, k) in amount_clusters.iter().zip(kinds) {
+        let (x0, x1) = span(c);
+        columns.push(Column { kind: k, label: String::new(), x0, x1 });
+    }
+    let (bx0, bx1) = span(balance_cluster);
+    columns.push(Column { kind: ColumnKind::Balance, label: String::new(), x0: bx0, x1: bx1 });
+    columns.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    let known = columns.len();
+    Some((page_index, Header { first: first.line, last: first.line, columns, known, inferred: true }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lines::tests::line;
+    use super::super::{PageLines, find_table};
+    use super::*;
+    use crate::extract::StatementVocabulary;
+
+    /// A statement whose header is not text: dates, narration, two amount
+    /// columns (credits printed LEFT of debits, as Canara does) and a balance.
+    #[test]
+    fn columns_come_from_the_rows_when_no_header_is_readable() {
+        let rows = [
+            ("01/04/2025", "OPENING", "", "", "10,000.00"),
+            ("02/04/2025", "NEFT CR ACME LTD SALARY", "50,000.00", "", "60,000.00"),
+            ("03/04/2025", "UPI/DR/SWIGGY", "", "450.00", "59,550.00"),
+            ("05/04/2025", "ATM WDL", "", "2,000.00", "57,550.00"),
+            ("07/04/2025", "INT.PD", "12.50", "", "57,562.50"),
+        ];
+        let mut lines = vec![line(10.0, &[("STATEMENT", 0.0)])];
+        for (i, (d, n, cr, dr, bal)) in rows.iter().enumerate() {
+            let y = 30.0 + 12.0 * i as f32;
+            // Amounts right-aligned at 300 (credit), 360 (debit) and 430 (balance).
+            let mut words: Vec<(&str, f32)> = vec![(d, 0.0), (n, 60.0)];
+            for (text, right) in [(*cr, 300.0), (*dr, 360.0), (*bal, 430.0)] {
+                if !text.is_empty() {
+                    words.push((text, right - 5.0 * text.len() as f32));
+                }
+            }
+            lines.push(line(y, &words));
+        }
+        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![] };
+        let (p, header) = infer_header(std::slice::from_ref(&page), &StatementVocabulary).expect("inferred");
+        assert_eq!(p, 0);
+        let kinds: Vec<ColumnKind> = header.columns.iter().map(|c| c.kind).collect();
+        assert_eq!(
+            kinds,
+            vec![ColumnKind::Date, ColumnKind::Narration, ColumnKind::Credit, ColumnKind::Debit, ColumnKind::Balance]
+        );
+        let table = find_table(&[page], &StatementVocabulary).expect("table");
+        // The first row prints only a balance; the reader takes it as the opening.
+        assert_eq!(table.rows.len(), 5);
+        assert_eq!(table.rows[2].cell(ColumnKind::Debit), "450.00");
+        assert_eq!(table.rows[1].cell(ColumnKind::Credit), "50,000.00");
+        assert_eq!(table.rows[3].cell(ColumnKind::Narration), "ATM WDL");
+    }
+}
