@@ -50,4 +50,9 @@ fn main() {
         }
         None => println!("=== no table"),
     }
+    let options = bankscope::ReadOptions { password: args.get(2).cloned(), ..bankscope::ReadOptions::default() };
+    match bankscope::read_pdf(&bytes, &options) {
+        Ok(st) => println!("=== read: bank {}, {}", st.bank, st.reading.summary()),
+        Err(e) => println!("=== read: {e}"),
+    }
 }

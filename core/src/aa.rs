@@ -282,7 +282,11 @@ fn read_account(account: &Node, declared_bank: Option<&str>, fip: Option<&str>) 
     }
     let balance_breaks = reconcile::balance_breaks(opening, &transactions);
     let printed = vec![true; transactions.len()];
-    let reading = reconcile::reading_report(opening, &transactions, &printed, &[], identity.closing_balance, 0, 0);
+    let reading = reconcile::reading_report(
+        opening,
+        &transactions,
+        &reconcile::ReadFacts { printed: &printed, closing: identity.closing_balance, ..Default::default() },
+    );
     assign_hashes(bank, &identity.account_number, &mut transactions);
 
     Ok(Statement {

@@ -203,6 +203,9 @@ pub struct ReadingReport {
     pub closing_reconciles: Option<bool>,
     /// Rows whose printed debit/credit side the balance chain corrected.
     pub sides_corrected: usize,
+    /// The debit and credit totals the statement prints ("Transaction Total",
+    /// page totals) against the rows' sums; `None` when none is printed.
+    pub totals_reconcile: Option<bool>,
     /// The first row where the chain fails.
     pub first_break: Option<ChainBreak>,
     /// 0 to 1: the share of rows proven, lowered when the opening or closing
@@ -213,7 +216,10 @@ pub struct ReadingReport {
 impl ReadingReport {
     /// True when every row is proven and the closing balance (when printed) agrees.
     pub fn reconciles(&self) -> bool {
-        self.rows_read > 0 && self.first_break.is_none() && self.rows_proven == self.rows_read
+        self.rows_read > 0
+            && self.first_break.is_none()
+            && self.rows_proven == self.rows_read
+            && self.totals_reconcile != Some(false)
     }
 
     /// One line for people: `34 rows read, 34 proven by the balance chain (confidence 1.00)`.
@@ -227,6 +233,11 @@ impl ReadingReport {
                 "; first break on page {} row {}: printed {} vs expected {}",
                 b.page, b.row, b.printed, b.expected
             ));
+        }
+        match self.totals_reconcile {
+            Some(true) => s.push_str("; printed totals reproduced"),
+            Some(false) => s.push_str("; printed totals NOT reproduced"),
+            None => {}
         }
         if self.rows_unread > 0 {
             s.push_str(&format!("; {} unreadable rows", self.rows_unread));

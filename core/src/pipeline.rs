@@ -85,6 +85,7 @@ pub fn statement(extracted: Extracted) -> Statement {
         printed_closing,
         unread_rows,
         sides_corrected,
+        totals_reconcile,
         ..
     } = extracted;
     let opening = printed_opening.or(identity.opening_balance);
@@ -99,11 +100,14 @@ pub fn statement(extracted: Extracted) -> Statement {
     let reading = reconcile::reading_report(
         printed_opening,
         &transactions,
-        &printed_balances,
-        &pages,
-        printed_closing,
-        unread_rows,
-        sides_corrected,
+        &reconcile::ReadFacts {
+            printed: &printed_balances,
+            pages: &pages,
+            closing: printed_closing,
+            unread: unread_rows,
+            corrected: sides_corrected,
+            totals: totals_reconcile,
+        },
     );
     assign_hashes(bank.id, &identity.account_number, &mut transactions);
     Statement {

@@ -31,21 +31,27 @@ pub fn implied_opening(transactions: &[Transaction]) -> Option<Money> {
     transactions.first().map(|t| t.balance - t.signed_amount())
 }
 
+/// What the reader knows of a statement beyond its rows, for [`reading_report`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadFacts<'a> {
+    /// Per row: true when it prints its own balance (rows without one carry
+    /// the chain's); empty means every row does.
+    pub printed: &'a [bool],
+    /// Per row: its page (empty for sources without pages).
+    pub pages: &'a [u32],
+    /// The printed closing balance.
+    pub closing: Option<Money>,
+    /// Table rows that could not be read.
+    pub unread: usize,
+    /// Rows whose side the chain decided against their column.
+    pub corrected: usize,
+    /// Printed totals against the rows' sums.
+    pub totals: Option<bool>,
+}
+
 /// What the balance chain proves of a statement's rows (see [`ReadingReport`]).
-///
-/// `printed[i]` is true when row `i` prints its own balance (rows without
-/// one carry the chain's); `pages[i]` is its page (empty for sources without
-/// pages); `closing` the printed closing balance; `unread` the table rows that
-/// could not be read; `corrected` the rows whose side the chain decided.
-pub fn reading_report(
-    opening: Option<Money>,
-    transactions: &[Transaction],
-    printed: &[bool],
-    pages: &[u32],
-    closing: Option<Money>,
-    unread: usize,
-    corrected: usize,
-) -> ReadingReport {
+pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], facts: &ReadFacts) -> ReadingReport {
+    let ReadFacts { printed, pages, closing, unread, corrected, totals: totals_reconcile } = *facts;
     let n = transactions.len();
     let is_printed = |i: usize| printed.get(i).copied().unwrap_or(true);
     let page = |i: usize| pages.get(i).copied().unwrap_or(0);
@@ -96,6 +102,7 @@ pub fn reading_report(
         opening_printed: opening.is_some(),
         closing_reconciles,
         sides_corrected: corrected,
+        totals_reconcile,
         first_break,
         confidence: (confidence * 100.0).round() / 100.0,
     }
@@ -149,11 +156,12 @@ mod tests {
         let r = reading_report(
             Some(Money::from_paise(100_000)),
             &rows,
-            &printed,
-            &[1, 1, 2],
-            Some(Money::from_paise(102_000)),
-            0,
-            0,
+            &ReadFacts {
+                printed: &printed,
+                pages: &[1, 1, 2],
+                closing: Some(Money::from_paise(102_000)),
+                ..ReadFacts::default()
+            },
         );
         assert_eq!((r.rows_read, r.rows_proven, r.balances_printed), (3, 3, 2));
         assert!(r.reconciles());
@@ -162,18 +170,23 @@ mod tests {
         let r = reading_report(
             Some(Money::from_paise(100_000)),
             &rows,
-            &printed,
-            &[1, 1, 2],
-            Some(Money::from_paise(1)),
-            0,
-            0,
+            &ReadFacts {
+                printed: &printed,
+                pages: &[1, 1, 2],
+                closing: Some(Money::from_paise(1)),
+                ..ReadFacts::default()
+            },
         );
         assert_eq!(r.first_break.as_ref().map(|b| (b.page, b.row)), Some((2, 4)));
         assert!(!r.reconciles());
         // An edited amount: the day's stretch is not proven, the next day is.
         let mut edited = rows.clone();
         edited[0].amount = Money::from_paise(1_500);
-        let r = reading_report(Some(Money::from_paise(100_000)), &edited, &printed, &[1, 1, 2], None, 0, 0);
+        let r = reading_report(
+            Some(Money::from_paise(100_000)),
+            &edited,
+            &ReadFacts { printed: &printed, pages: &[1, 1, 2], closing: None, ..ReadFacts::default() },
+        );
         assert_eq!(r.rows_proven, 1);
         assert_eq!(
             r.first_break.as_ref().map(|b| (b.row, b.printed.paise(), b.expected.paise())),

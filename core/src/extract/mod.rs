@@ -47,6 +47,8 @@ pub struct Extracted {
     pub printed_closing: Option<Money>,
     /// Rows whose debit/credit side the balance chain decided against the columns.
     pub sides_corrected: usize,
+    /// Printed debit/credit totals against the rows' sums (`None`: none printed).
+    pub totals_reconcile: Option<bool>,
 }
 
 /// Reads a statement from its pages. `declared_bank` is the caller's bank
@@ -107,14 +109,17 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         .or(identity.closing_balance);
     // A summary box the header reader did not take ("Opening Balance 2,435.53"
     // beside the address, "Previous Balance" on a card statement).
-    let summary_lines: Vec<&Line> = pages.iter().take(2).flat_map(|p| p.lines.iter()).collect();
+    let summary_lines: Vec<&Line> =
+        pages.iter().take(2).chain(pages.iter().skip(2).last()).flat_map(|p| p.lines.iter()).collect();
     if printed_opening.is_none() {
-        printed_opening =
-            summary_balance(&summary_lines, &["OPENINGBALANCE", "PREVIOUSBALANCE", "BALANCEBROUGHTFORWARD"]);
+        printed_opening = summary_balance(
+            &summary_lines,
+            &["OPENINGBALANCE", "OPENINGBAL", "PREVIOUSBALANCE", "BALANCEBROUGHTFORWARD"],
+        );
         identity.opening_balance = identity.opening_balance.or(printed_opening);
     }
     if printed_closing.is_none() {
-        printed_closing = summary_balance(&summary_lines, &["CLOSINGBALANCE", "NEWBALANCE"]);
+        printed_closing = summary_balance(&summary_lines, &["CLOSINGBALANCE", "CLOSINGBAL", "NEWBALANCE"]);
     }
     // A card statement prints what is owed ("Previous Balance", "New
     // Balance"): as an account balance that is negative, charges debits.
@@ -135,6 +140,7 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         });
     }
     let transactions = settled.transactions;
+    let totals_reconcile = totals_check(&table, &transactions);
     identity.opening_balance = printed_opening.or_else(|| crate::reconcile::implied_opening(&transactions));
     identity.closing_balance = printed_closing.or_else(|| transactions.last().map(|t| t.balance));
     if identity.period_from.is_none() {
@@ -153,6 +159,7 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         pages: settled.pages,
         printed_closing,
         sides_corrected: settled.flipped,
+        totals_reconcile,
     })
 }
 
@@ -180,9 +187,84 @@ fn header_block(pages: &[PageLines], table: Option<&Table>) -> (Vec<Line>, Vec<L
     }
 }
 
+/// Each printed total row with debit or credit figures ("TRANSACTION TOTAL",
+/// a page total) against the sums of the rows it closes: those since the
+/// previous total, or all rows before it. `None` when no total is printed.
+fn totals_check(table: &Table, txns: &[Transaction]) -> Option<bool> {
+    let mut verdict: Option<bool> = None;
+    let mut since = 0;
+    for s in table.specials.iter().filter(|s| s.kind == SpecialKind::Total) {
+        let d = amount_cell(s.row.cell(ColumnKind::Debit)).map(Money::abs);
+        let c = amount_cell(s.row.cell(ColumnKind::Credit)).map(Money::abs);
+        if d.is_none() && c.is_none() {
+            continue;
+        }
+        let upto = s.after_rows.min(txns.len());
+        let sums = |from: usize| {
+            txns.get(from..upto).unwrap_or_default().iter().fold((Money::ZERO, Money::ZERO), |(dr, cr), t| {
+                match t.kind {
+                    TxnType::Debit => (dr + t.amount, cr),
+                    TxnType::Credit => (dr, cr + t.amount),
+                }
+            })
+        };
+        let fits = |(dr, cr): (Money, Money)| d.is_none_or(|d| d == dr) && c.is_none_or(|c| c == cr);
+        let ok = fits(sums(since)) || fits(sums(0));
+        verdict = Some(verdict.unwrap_or(true) && ok);
+        since = upto;
+    }
+    verdict
+}
+
 /// The first amount printed after one of `labels` (upper case, no spaces) on
 /// a line, for summary boxes: "Ope ning Balance   2,435.53".
 fn summary_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
+    inline_balance(lines, labels).or_else(|| columnar_balance(lines, labels))
+}
+
+/// A summary box set as a table: a line of labels and, under each, its
+/// figure on the next line ("Opening Balance  Total Debits ..." / "38,105.06 ...").
+fn columnar_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
+    for pair in lines.windows(2) {
+        let (Some(head), Some(values)) = (pair.first(), pair.get(1)) else { continue };
+        // A line of figures only (not the first row under a table header).
+        let figures = values.words.iter().all(|w| {
+            drcr(&w.text).is_some() || w.text.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.' || b == b'-')
+        });
+        if values.y - head.y > 3.0 * head.size.max(values.size) || !figures {
+            continue;
+        }
+        // Where the label sits: words whose run spells it.
+        for (i, _) in head.words.iter().enumerate() {
+            let mut compact = String::new();
+            for (j, w) in head.words.iter().enumerate().skip(i) {
+                compact.extend(w.text.chars().filter(|c| !c.is_whitespace()).map(|c| c.to_ascii_uppercase()));
+                if !labels.iter().any(|l| l.starts_with(compact.as_str())) {
+                    break;
+                }
+                if labels.iter().any(|l| *l == compact) {
+                    let (Some(a), Some(b)) = (head.words.get(i), head.words.get(j)) else { break };
+                    let (x0, x1) = (a.x0, b.x1);
+                    let under = values.words.iter().enumerate().find(|(_, v)| {
+                        v.x0 < x1 && v.x1 > x0 && v.text.contains('.') && v.text.bytes().any(|c| c.is_ascii_digit())
+                    });
+                    if let Some((k, v)) = under {
+                        let mark = values.words.get(k + 1).map(|n| n.text.as_str()).filter(|n| drcr(n).is_some());
+                        let text = mark.map_or_else(|| v.text.clone(), |m| format!("{} {m}", v.text));
+                        if let Ok(m) = Money::parse(&layout::plain_amount(&text)) {
+                            return Some(m);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// "Opening Balance   2,435.53": the figure after the label on its line.
+fn inline_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
     for line in lines {
         let mut compact = String::new();
         let mut found = false;

@@ -180,7 +180,11 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
             None
         };
     }
-    if starts(OPENING) {
+    // "Opening Balance  Total Debits  Total Credits  Closing Balance": the
+    // labels of a summary box, which ends the table.
+    if starts(OPENING) && (n.contains("CLOSING BAL") || n.contains("TOTAL")) {
+        Some(SpecialKind::End)
+    } else if starts(OPENING) {
         Some(SpecialKind::Opening)
     } else if starts(CARRIED) {
         Some(SpecialKind::CarriedForward)
@@ -298,6 +302,10 @@ mod tests {
     #[test]
     fn special_rows() {
         assert_eq!(special("B/F", false), Some(SpecialKind::Opening));
+        assert_eq!(
+            special("Opening Balance Total Debits Total Credits Closing Balance", false),
+            Some(SpecialKind::End)
+        );
         assert_eq!(special("Opening Balance", true), Some(SpecialKind::Opening));
         assert_eq!(special("BROUGHT FORWARD", false), Some(SpecialKind::Opening));
         assert_eq!(special("CARRIED FORWARD", false), Some(SpecialKind::CarriedForward));
