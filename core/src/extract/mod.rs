@@ -98,7 +98,15 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         .iter()
         .find(|s| s.kind == SpecialKind::Opening && s.after_rows == 0)
         .and_then(|s| special_balance(&s.row));
-    let (reads, unread_rows, first_row_opening) = transactions(&table, &ctx, identity.period_from);
+    let (mut reads, unread_rows, first_row_opening) = transactions(&table, &ctx, identity.period_from);
+    // Newest first (app exports, some banks): the chain runs from the bottom.
+    let steps = reads
+        .windows(2)
+        .map(|w| w.first().zip(w.get(1)).map_or(0, |(a, b)| (b.txn.date - a.txn.date).num_seconds().signum()));
+    let (back, forward) = steps.fold((0, 0), |(b, f), s| (b + usize::from(s < 0), f + usize::from(s > 0)));
+    if back > 0 && forward == 0 {
+        reads.reverse();
+    }
     let mut printed_opening = leading_opening.or(first_row_opening).or(identity.opening_balance);
     let mut printed_closing = table
         .specials
@@ -469,7 +477,11 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>)
         let text = row.cell(ColumnKind::Amount);
         let amount = amount_cell(text).unwrap_or(Money::ZERO);
         let upper = text.to_ascii_uppercase();
-        let marked = upper.contains("DR") || upper.contains("CR") || text.contains('-') || text.contains('(');
+        let marked = upper.contains("DR")
+            || upper.contains("CR")
+            || text.contains('-')
+            || text.contains('+')
+            || text.contains('(');
         match drcr(row.cell(ColumnKind::DrCr)) {
             Some(k) => (k, amount.abs(), true),
             None if marked => (if amount.is_negative() { TxnType::Debit } else { TxnType::Credit }, amount.abs(), true),

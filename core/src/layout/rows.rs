@@ -131,8 +131,15 @@ fn date_word(text: &str) -> bool {
         || (upper.len() <= 9 && MONTHS.iter().any(|m| upper.starts_with(m)))
 }
 
-fn has_digit(s: &str) -> bool {
-    s.bytes().any(|b| b.is_ascii_digit())
+/// A cell that holds a figure: a word that reads as an amount and has a
+/// decimal point or a digit group (`1,234.50`, `500.00`, `1,000`). The `00`
+/// of an amount that wrapped in its cell (`1,23,456.` / `00`) is not one.
+fn has_figure(cell: &str) -> bool {
+    cell.split_whitespace().any(|w| {
+        (w.contains('.') || w.contains(','))
+            && w.bytes().any(|b| b.is_ascii_digit())
+            && Money::parse(&plain_amount(w)).is_ok()
+    })
 }
 
 fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo {
@@ -154,8 +161,8 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let cells: Vec<(ColumnKind, String)> = bands.columns.iter().map(|c| c.kind).zip(texts).collect();
     let get = |kind: ColumnKind| cells.iter().find(|(k, t)| *k == kind && !t.is_empty()).map_or("", |(_, t)| t);
     let date = vocab.starts_with_date(get(ColumnKind::Date));
-    let balance = has_digit(get(ColumnKind::Balance));
-    let amount = [ColumnKind::Debit, ColumnKind::Credit, ColumnKind::Amount].iter().any(|k| has_digit(get(*k)));
+    let balance = has_figure(get(ColumnKind::Balance));
+    let amount = [ColumnKind::Debit, ColumnKind::Credit, ColumnKind::Amount].iter().any(|k| has_figure(get(*k)));
     let special = if date {
         vocab.special(get(ColumnKind::Narration), true)
     } else {
