@@ -236,7 +236,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             None
         };
         if let Some(s) = start {
-            // The gutters of the rows (lines with an amount), not of footers or prose.
+            // The gutters of the table's lines, down to its end on this page.
             let rows: Vec<&Line> = page
                 .lines
                 .iter()
@@ -247,7 +247,6 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
                         Some(SpecialKind::Total | SpecialKind::End | SpecialKind::Closing)
                     )
                 })
-                .filter(|l| l.words.iter().any(|w| amount_like(&w.text)))
                 .collect();
             let words: Vec<&Word> = rows.iter().flat_map(|l| l.words.iter()).collect();
             bands.learn(&words, rows.len());
