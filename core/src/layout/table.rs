@@ -229,8 +229,7 @@ impl Bands {
     }
 
     /// Moves each boundary into the gutter of the body below the header:
-    /// between the two labels (and no further left than the left label's
-    /// start, no further right than the right label's end), the position the
+    /// between the centres of the two labels, the position the
     /// fewest `words` cross; among equals, the middle of the widest run. A
     /// body too small to tell (fewer than two words on each side) keeps the
     /// label boundary. `lines` is the number of body lines the words come
@@ -243,8 +242,10 @@ impl Bands {
         let mut bounds = self.bounds.clone();
         for i in 0..n.saturating_sub(1) {
             let (Some(cur), Some(next)) = (self.columns.get(i), self.columns.get(i + 1)) else { continue };
-            let lo = cur.x1.min(next.x0);
-            let hi = next.x0.max(lo);
+            // Between the labels' centres: a long narration may run past the
+            // next label's start, short amounts start right of it.
+            let lo = (cur.x0 + cur.x1) / 2.0;
+            let hi = ((next.x0 + next.x1) / 2.0).max(lo);
             let (lo, hi) = if hi - lo < 1.0 { (lo - 0.5, hi + 0.5) } else { (lo, hi) };
             let steps = (((hi - lo) * 2.0).ceil() as usize).clamp(1, 4000);
             // Crossings at every half point, from a difference array: O(words + steps).
@@ -272,7 +273,7 @@ impl Bands {
             // The widest run of positions crossed by at most a few more words
             // than the emptiest one (a stray summary line crosses everything).
             let least = counts.iter().copied().min().unwrap_or(0);
-            let limit = least + lines / 8;
+            let limit = least + lines / 40;
             let mut best: Option<(usize, usize, usize)> = None; // (_, run start, run len)
             let mut run: Option<(usize, usize)> = None;
             for (k, c) in counts.iter().enumerate() {
