@@ -295,6 +295,16 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         }
     }
 
+    // Where (nearly) every row prints its date beside its amounts, a date
+    // line without amounts is a second date of the row above (a value date
+    // set under the posting date), not the start of a row.
+    let anchors = entries.iter().filter(|e| e.kind == Kind::Anchor).count();
+    let dated_anchors = entries.iter().filter(|e| e.kind == Kind::Anchor && e.dated).count();
+    if anchors >= 4 && dated_anchors * 10 >= anchors * 9 {
+        for e in entries.iter_mut().filter(|e| e.kind == Kind::DateOnly) {
+            e.kind = Kind::Cont;
+        }
+    }
     let orientation = orientation(&entries);
     let rows = group(&entries, orientation);
     let specials = specials
