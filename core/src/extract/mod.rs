@@ -99,6 +99,22 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         .find(|s| s.kind == SpecialKind::Opening && s.after_rows == 0)
         .and_then(|s| special_balance(&s.row));
     let (mut reads, unread_rows, first_row_opening) = transactions(&table, &ctx, identity.period_from);
+    // A balance carried forward at a page's foot (or brought forward at the
+    // next page's head) is the balance after the row above it: a checkpoint
+    // for statements that print a balance once a day.
+    for s in table
+        .specials
+        .iter()
+        .filter(|s| s.after_rows > 0 && matches!(s.kind, SpecialKind::CarriedForward | SpecialKind::Opening))
+    {
+        let Some(b) = special_balance(&s.row) else { continue };
+        if let Some(r) = reads.iter_mut().rev().find(|r| r.row < s.after_rows)
+            && r.row + 1 == s.after_rows
+            && r.balance.is_none()
+        {
+            r.balance = Some(b);
+        }
+    }
     // Newest first (app exports, some banks): the chain runs from the bottom.
     let steps = reads
         .windows(2)
@@ -426,6 +442,8 @@ struct Read {
     balance: Option<Money>,
     page: u32,
     dated: bool,
+    /// Index of its row in the table.
+    row: usize,
 }
 
 /// Reads every row: dates in the table's order and year, rows without a date
@@ -442,8 +460,8 @@ fn transactions(
     let mut unread = 0;
     let mut opening = None;
     let mut last_date = first_day.and_then(|d| d.and_hms_opt(0, 0, 0));
-    for row in &table.rows {
-        match read_row(row, ctx, last_date) {
+    for (index, row) in table.rows.iter().enumerate() {
+        match read_row(row, ctx, last_date).map(|r| Read { row: index, ..r }) {
             Some(r) if r.txn.amount.is_zero() && !r.kind_known => {
                 // A balance and no amount: an opening balance set as the first
                 // row, or a line repeating the balance. Not a transaction.
@@ -504,7 +522,7 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>)
     txn.value_date = ctx.parse(value_text).map(|d| d.date());
     let r = row.cell(ColumnKind::Ref).trim();
     txn.ref_no = (!r.is_empty() && r != "-").then(|| r.to_string());
-    Some(Read { txn, kind_known, balance, page: row.page, dated: row.dated })
+    Some(Read { txn, kind_known, balance, page: row.page, dated: row.dated, row: 0 })
 }
 
 /// The rows as the balance chain reads them.

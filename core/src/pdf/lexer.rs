@@ -233,20 +233,25 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skip the data of an inline image: called right after the `ID` keyword,
-    /// moves past the matching `EI`.
+    /// moves past the matching `EI`. Producers do not always set white space
+    /// before `EI` (HSBC's statements end the image data with it directly), so
+    /// an `EI` glued to the data counts when what follows it reads as content
+    /// operators (printable ASCII), as viewers accept.
     pub(crate) fn skip_inline_image(&mut self) {
         // One white-space byte follows ID.
         self.pos += 1;
         let data = self.data;
         let mut i = self.pos;
         while i + 1 < data.len() {
-            if data.get(i..i + 2) == Some(b"EI")
-                && i > 0
-                && data.get(i - 1).is_some_and(|&b| is_white(b))
-                && data.get(i + 2).is_none_or(|&b| is_white(b) || is_delim(b))
-            {
-                self.pos = i + 2;
-                return;
+            if data.get(i..i + 2) == Some(b"EI") && data.get(i + 2).is_none_or(|&b| is_white(b) || is_delim(b)) {
+                let spaced = i > 0 && data.get(i - 1).is_some_and(|&b| is_white(b));
+                let after = data.get(i + 2..(i + 34).min(data.len())).unwrap_or_default();
+                let text_follows =
+                    after.iter().all(|&b| b == b'\t' || b == b'\n' || b == b'\r' || (0x20..0x7f).contains(&b));
+                if spaced || text_follows {
+                    self.pos = i + 2;
+                    return;
+                }
             }
             i += 1;
         }
@@ -335,6 +340,21 @@ mod tests {
     fn nested_parens_and_odd_hex() {
         let (t, _) = tokens(b"(a(b)c) <414> <</A 1>>");
         assert_eq!(t, vec!["(a(b)c)", "(A@)", "<<", "/A", "1", ">>"]);
+    }
+
+    #[test]
+    fn skips_inline_images_whose_data_runs_into_ei() {
+        // No white space between the image data and EI (HSBC UK statements).
+        let src = b"BI /W 8 /H 1 /BPC 1 /IM true ID \x0f\x80EI\nQ BT (x) Tj ET";
+        let mut lx = Lexer::new(src);
+        let mut s = Vec::new();
+        while let Some(t) = lx.next_token(&mut s) {
+            if t == Token::Keyword(b"ID") {
+                lx.skip_inline_image();
+                break;
+            }
+        }
+        assert_eq!(lx.next_token(&mut s), Some(Token::Keyword(b"Q")));
     }
 
     #[test]
