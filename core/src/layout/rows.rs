@@ -559,48 +559,38 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
         let next = anchors.iter().position(|&a| a >= i);
         let prev_e = prev.and_then(|r| anchors.get(r)).and_then(|&a| entries.get(a));
         let next_e = next.and_then(|r| anchors.get(r)).and_then(|&a| entries.get(a));
-        // A date line starts the next row; a page break splits the run.
+        // A date line starts the next row: it and what follows go to it. The
+        // lines before it are shared between the two rows.
         let date_at = (start..i).find(|&j| entries.get(j).is_some_and(|e| e.kind == Kind::DateOnly));
-        let page_at = match (prev_e, next_e) {
-            (Some(p), Some(n)) if p.page != n.page => {
-                Some((start..i).find(|&j| entries.get(j).is_some_and(|e| e.page != p.page)).unwrap_or(i))
-            }
-            _ => None,
-        };
-        let limit = match (date_at, page_at) {
-            (Some(d), Some(p)) => d.min(p),
-            (d, p) => d.or(p).unwrap_or(i),
-        };
-        // Lines before `limit` are shared between prev and next by gaps.
+        let date_cut = date_at.unwrap_or(i);
         let cut = match (prev_e, next_e) {
             (None, _) => start,
-            (_, None) => i,
+            (_, None) => date_cut,
             (Some(p), Some(n)) => {
-                let run = entries.get(start..limit).unwrap_or_default();
-                let to_prev = if page_at.is_some() && date_at.is_none_or(|d| d >= limit) {
+                let pre = entries.get(start..date_cut).unwrap_or_default();
+                let to_prev = if pre.is_empty() {
+                    0
+                } else if p.page != n.page {
                     // Across a page break: lines on the row's own page stay
                     // with it; lines on the next page go to the next row
                     // unless the table wraps narration after the amounts.
-                    if orientation == Orientation::After { i - start } else { limit - start }
-                } else if limit < i {
-                    // Lines above a date line or a page break: the next row's
-                    // only when the table prints narration before amounts.
-                    if orientation == Orientation::Before && run.iter().all(|e| e.page == n.page) {
-                        0
-                    } else {
-                        run.len()
-                    }
+                    let on_prev_page = pre.iter().take_while(|e| e.page == p.page).count();
+                    if orientation == Orientation::After && date_at.is_none() { pre.len() } else { on_prev_page }
+                } else if date_at.is_some() {
+                    // Lines above a date line: the next row's only when the
+                    // table prints narration before amounts.
+                    if orientation == Orientation::Before { 0 } else { pre.len() }
                 } else {
-                    match clear_split(p, run, n) {
+                    match clear_split(p, pre, n) {
                         Some(k) => k,
                         None => match orientation {
-                            Orientation::After => run.len(),
+                            Orientation::After => pre.len(),
                             Orientation::Before => 0,
-                            Orientation::Centred => run.len().div_ceil(2),
+                            Orientation::Centred => pre.len().div_ceil(2),
                         },
                     }
                 };
-                start + to_prev.min(i - start)
+                start + to_prev.min(pre.len())
             }
         };
         for (j, o) in owner.iter_mut().enumerate().take(i).skip(start) {
