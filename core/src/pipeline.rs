@@ -109,11 +109,11 @@ pub fn statement(extracted: Extracted) -> Statement {
             totals: totals_reconcile,
         },
     );
-    assign_hashes(bank.id, &identity.account_number, &mut transactions);
+    assign_hashes(&bank.id, &identity.account_number, &mut transactions);
     Statement {
         id: Uuid::new_v4(),
         source: Source::Pdf,
-        bank: bank.id.to_string(),
+        bank: bank.id,
         identity,
         transactions,
         balance_breaks,

@@ -108,11 +108,28 @@ fn a_declared_bank_must_match() {
 }
 
 #[test]
-fn an_unknown_bank_needs_a_declared_one() {
+fn an_unknown_bank_is_read_and_named_as_printed() {
     let bytes = statement(&[(40.0, 40.0, 16.0, "FRIENDLY COOPERATIVE SOCIETY")]);
-    assert!(matches!(read(&bytes, None), Err(Error::BankUndetected)), "{:?}", read(&bytes, None));
+    let st = read(&bytes, None).expect("an unknown bank is not a refusal");
+    assert_eq!(st.bank, "friendlycooperativesociety");
+    assert!(!st.transactions.is_empty());
     let st = read(&bytes, Some("saraswat")).expect("declared bank is used");
     assert_eq!(st.bank, "saraswat");
+}
+
+#[test]
+fn a_bank_named_only_in_a_narration_is_not_the_statement_bank() {
+    // The header names no bank; a row pays "HDFC BANK". Declaring ICICI is not a mismatch.
+    let bytes = statement(&[
+        (40.0, 40.0, 16.0, "FRIENDLY COOPERATIVE SOCIETY"),
+        (40.0, 236.0, 8.0, "05/04/2025"),
+        (100.0, 236.0, 8.0, "NEFT CR HDFC BANK REFUND"),
+        (380.0, 236.0, 8.0, "250.50"),
+        (480.0, 236.0, 8.0, "5,000.00"),
+    ]);
+    let st = read(&bytes, Some("icici")).expect("narrations do not name the statement's bank");
+    assert_eq!(st.bank, "icici");
+    assert_eq!(st.transactions.len(), 4);
 }
 
 #[test]

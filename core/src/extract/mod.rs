@@ -26,7 +26,7 @@ pub use vocab::StatementVocabulary;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Extracted {
     /// The bank, detected (or declared when the statement does not say).
-    pub bank: &'static Bank,
+    pub bank: StatementBank,
     /// Holder and account; balances filled from the table when the header lacks them.
     pub identity: Identity,
     /// Every transaction row, in statement order.
@@ -67,7 +67,27 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
     let first_text: String =
         pages.first().map(|p| p.lines.iter().map(Line::text).collect::<Vec<_>>().join("\n")).unwrap_or_default();
 
-    let detected = identity.ifsc.as_deref().and_then(banks::by_ifsc).or_else(|| banks::by_name_in(&first_text));
+    // The bank from what the statement says of itself: the account's IFSC,
+    // then a bank's name above the table, after it, or in the page headers
+    // and footers. Never from the rows: narrations name other banks.
+    let zone_text = |lines: &[Line]| lines.iter().map(Line::text).collect::<Vec<_>>().join("\n");
+    let margins: String = pages
+        .iter()
+        .flat_map(|p| {
+            let n = p.lines.len();
+            p.lines.iter().enumerate().filter(move |(i, _)| *i < 3 || *i + 3 >= n).map(|(_, l)| l)
+        })
+        .filter(|l| !l.words.first().is_some_and(|w| dates::looks_like_date(&w.text)))
+        .map(Line::text)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let detected = identity
+        .ifsc
+        .as_deref()
+        .and_then(banks::by_ifsc)
+        .or_else(|| banks::by_name_in(&zone_text(&block)))
+        .or_else(|| banks::by_name_in(&zone_text(&rest)))
+        .or_else(|| banks::by_name_in(&margins));
     let table = match table {
         Some(t) if !t.rows.is_empty() => t,
         _ => {
@@ -84,7 +104,7 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
             });
         }
     };
-    let bank = resolve_bank(detected, declared_bank)?;
+    let bank = resolve_bank(detected, declared_bank, pages)?;
 
     // Dates printed without a year take it from the period, or failing
     // that from the years the statement's first page prints.
@@ -138,12 +158,14 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
     if printed_opening.is_none() {
         printed_opening = summary_balance(
             &summary_lines,
-            &["OPENINGBALANCE", "OPENINGBAL", "PREVIOUSBALANCE", "BALANCEBROUGHTFORWARD"],
+            &["OPENINGBALANCE", "OPENINGBAL", "PREVIOUSBALANCE", "BALANCEBROUGHTFORWARD", "BEGINNINGBALANCE"],
         );
         identity.opening_balance = identity.opening_balance.or(printed_opening);
     }
     if printed_closing.is_none() {
-        printed_closing = summary_balance(&summary_lines, &["CLOSINGBALANCE", "CLOSINGBAL", "NEWBALANCE"]);
+        // The last one printed: a file may bundle several statements.
+        let reversed: Vec<&Line> = summary_lines.iter().rev().copied().collect();
+        printed_closing = summary_balance(&reversed, &["CLOSINGBALANCE", "CLOSINGBAL", "NEWBALANCE", "ENDINGBALANCE"]);
     }
     // A card statement prints what is owed ("Previous Balance", "New
     // Balance"): as an account balance that is negative, charges debits.
@@ -250,7 +272,9 @@ fn summary_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
 /// figure on the next line ("Opening Balance  Total Debits ..." / "38,105.06 ...").
 fn columnar_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
     for pair in lines.windows(2) {
-        let (Some(head), Some(values)) = (pair.first(), pair.get(1)) else { continue };
+        let (Some(a), Some(b)) = (pair.first(), pair.get(1)) else { continue };
+        // Lines may come in reverse (the last summary first): the label line is the upper one.
+        let (head, values) = if a.y <= b.y { (a, b) } else { (b, a) };
         // A line of figures only (not the first row under a table header).
         let figures = values.words.iter().all(|w| {
             drcr(&w.text).is_some() || w.text.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.' || b == b'-')
@@ -364,8 +388,55 @@ fn statement_signals(text: &str) -> usize {
     .count()
 }
 
-/// The bank: detected, checked against the declared one.
-fn resolve_bank(detected: Option<&'static Bank>, declared: Option<&str>) -> Result<&'static Bank> {
+/// The bank of a statement: one bankscope knows, or one named as printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatementBank {
+    /// The identifier: a known bank's (`hdfc`), else the printed name in
+    /// lower case letters and digits (`kauribanknewzealand`), else `unknown`.
+    pub id: String,
+    /// The name as a person writes it.
+    pub name: String,
+    /// The known bank, when it is one.
+    pub known: Option<&'static Bank>,
+}
+
+impl StatementBank {
+    fn known(bank: &'static Bank) -> StatementBank {
+        StatementBank { id: bank.id.to_string(), name: bank.name.to_string(), known: Some(bank) }
+    }
+
+    /// A bank bankscope does not know, named as its statement prints it: the
+    /// first line near the top of the first page with the word "bank" in it,
+    /// else the first line of words; `unknown` when the page has none.
+    fn printed(pages: &[PageLines]) -> StatementBank {
+        let lines = pages.first().map(|p| p.lines.as_slice()).unwrap_or_default();
+        let top = lines.get(..lines.len().min(15)).unwrap_or_default();
+        let has_letters = |l: &&Line| {
+            l.words.iter().any(|w| w.text.chars().any(char::is_alphabetic))
+                && vocab::special(&l.text(), false).is_none()
+                && !l.words.first().is_some_and(|w| dates::looks_like_date(&w.text))
+        };
+        let named = top
+            .iter()
+            .find(|l| {
+                l.words.iter().any(|w| w.text.trim_matches(|c: char| !c.is_alphabetic()).eq_ignore_ascii_case("bank"))
+            })
+            .or_else(|| top.iter().find(has_letters));
+        let name: String = named.map(Line::text).unwrap_or_default().chars().take(60).collect();
+        let id: String =
+            name.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).take(40).collect();
+        if id.is_empty() {
+            StatementBank { id: "unknown".into(), name: "Unknown bank".into(), known: None }
+        } else {
+            StatementBank { id, name: name.trim().to_string(), known: None }
+        }
+    }
+}
+
+/// The bank: detected, checked against the declared one. A statement whose
+/// bank is neither detected nor declared is still read, its bank named as
+/// printed ([`StatementBank::printed`]).
+fn resolve_bank(detected: Option<&'static Bank>, declared: Option<&str>, pages: &[PageLines]) -> Result<StatementBank> {
     let declared_bank = match declared.map(str::trim).filter(|d| !d.is_empty()) {
         Some(d) => Some(
             banks::by_id(d)
@@ -379,9 +450,9 @@ fn resolve_bank(detected: Option<&'static Bank>, declared: Option<&str>) -> Resu
         (Some(found), Some(said)) if found.id != said.id => {
             Err(Error::BankNameMismatch { declared: said.id.to_string(), detected: found.id.to_string() })
         }
-        (Some(found), _) => Ok(found),
-        (None, Some(said)) => Ok(said),
-        (None, None) => Err(Error::BankUndetected),
+        (Some(found), _) => Ok(StatementBank::known(found)),
+        (None, Some(said)) => Ok(StatementBank::known(said)),
+        (None, None) => Ok(StatementBank::printed(pages)),
     }
 }
 

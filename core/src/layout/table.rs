@@ -129,7 +129,25 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary) -> Option<Head
     if known < if balanced { 4 } else { 3 } || columns.len() > 2 * known {
         return None;
     }
-    if !has(ColumnKind::Date) {
+    // No column named as the narration: the text column between the date and
+    // the first amount column is ("Transaction", "Entry", a label in another language).
+    if !columns.iter().any(|c| c.kind == ColumnKind::Narration) {
+        let first_amount = columns.iter().position(|c| c.kind.is_numeric()).unwrap_or(columns.len());
+        let after_date = columns
+            .iter()
+            .position(|c| matches!(c.kind, ColumnKind::Date | ColumnKind::ValueDate))
+            .map_or(0, |i| i + 1);
+        if let Some(c) = columns
+            .iter_mut()
+            .take(first_amount)
+            .skip(after_date)
+            .filter(|c| c.kind == ColumnKind::Other)
+            .max_by(|a, b| (a.x1 - a.x0).total_cmp(&(b.x1 - b.x0)))
+        {
+            c.kind = ColumnKind::Narration;
+        }
+    }
+    if !columns.iter().any(|c| c.kind == ColumnKind::Date) {
         for c in &mut columns {
             if c.kind == ColumnKind::ValueDate {
                 c.kind = ColumnKind::Date;
@@ -287,9 +305,9 @@ impl Bands {
                 best = better(best, (0, s, l));
             }
             let Some((_, start, len)) = best else { continue };
-            let left_words = words.iter().filter(|w| w.x1 <= lo + (start as f32) * 0.5).count();
-            let right_words = words.iter().filter(|w| w.x0 >= lo + ((start + len) as f32) * 0.5).count();
-            if left_words < 2 || right_words < 2 {
+            // Words on both sides: a gutter, not the margin of an empty body.
+            let (g0, g1) = (lo + start as f32 * 0.5, lo + (start + len - 1) as f32 * 0.5);
+            if !words.iter().any(|w| w.x1 <= g0 + 0.5) || !words.iter().any(|w| w.x0 >= g1 - 0.5) {
                 continue;
             }
             if let Some(b) = bounds.get_mut(i) {
