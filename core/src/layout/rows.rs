@@ -237,17 +237,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         };
         if let Some(s) = start {
             // The gutters of the table's lines, down to its end on this page.
-            let rows: Vec<&Line> = page
-                .lines
-                .iter()
-                .skip(s)
-                .take_while(|l| {
-                    !matches!(
-                        vocab.special(&l.text(), false),
-                        Some(SpecialKind::Total | SpecialKind::End | SpecialKind::Closing)
-                    )
-                })
-                .collect();
+            let rows = table_lines(page.lines.get(s..).unwrap_or_default(), vocab);
             let words: Vec<&Word> = rows.iter().flat_map(|l| l.words.iter()).collect();
             bands.learn(&words, rows.len());
         }
@@ -323,6 +313,27 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         header_at: (p0, header.first),
         end_at,
     })
+}
+
+/// The lines of a table below its header, for learning its gutters: down to
+/// an ending row (total, closing balance, page footer), a change of type size
+/// or a gap wider than four lines (the prose and boxes after a table).
+fn table_lines<'a>(lines: &'a [Line], vocab: &dyn Vocabulary) -> Vec<&'a Line> {
+    let mut out: Vec<&Line> = Vec::new();
+    let size = lines.first().map_or(8.0, |l| l.size);
+    for l in lines {
+        let ends = matches!(
+            vocab.special(&l.text(), false),
+            Some(SpecialKind::Total | SpecialKind::End | SpecialKind::Closing)
+        );
+        let other_size = (l.size - size).abs() > 0.2 * size;
+        let far = out.last().is_some_and(|p| l.y - p.y > 4.0 * size.max(l.size));
+        if ends || other_size || far {
+            break;
+        }
+        out.push(l);
+    }
+    out
 }
 
 /// The body of one page: its lines from the header (or the first row) down
