@@ -29,7 +29,7 @@ pub const BANKS: &[Bank] = &[
         id: "kotak",
         name: "Kotak Mahindra Bank",
         ifsc_prefix: "KKBK",
-        aliases: &["KOTAK MAHINDRA BANK", "KOTAK BANK"],
+        aliases: &["KOTAK MAHINDRA BANK", "KOTAK BANK", "KOTAK"],
     },
     Bank { id: "yesbnk", name: "Yes Bank", ifsc_prefix: "YESB", aliases: &["YES BANK"] },
     Bank { id: "baroda", name: "Bank of Baroda", ifsc_prefix: "BARB", aliases: &["BANK OF BARODA"] },

@@ -71,13 +71,24 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
     // then a bank's name above the table, after it, or in the page headers
     // and footers. Never from the rows: narrations name other banks.
     let zone_text = |lines: &[Line]| lines.iter().map(Line::text).collect::<Vec<_>>().join("\n");
+    // Page headers and footers: the lines above a page's first figure and
+    // those set well below its last (a wrapped narration follows its row
+    // closely; a footer stands apart).
     let margins: String = pages
         .iter()
         .flat_map(|p| {
-            let n = p.lines.len();
-            p.lines.iter().enumerate().filter(move |(i, _)| *i < 3 || *i + 3 >= n).map(|(_, l)| l)
+            let figure = |l: &Line| {
+                l.words.iter().any(|w| layout::plain_amount(&w.text).contains('.') && Money::parse(&w.text).is_ok())
+            };
+            let first = p.lines.iter().position(figure).unwrap_or(p.lines.len());
+            let last = p.lines.iter().rposition(figure);
+            let foot = last.and_then(|k| p.lines.get(k)).map_or(f32::INFINITY, |l| l.y + 4.0 * l.size);
+            p.lines
+                .iter()
+                .enumerate()
+                .filter(move |(i, l)| *i < first.min(3) || (last.is_some_and(|k| *i > k) && l.y >= foot))
+                .map(|(_, l)| l)
         })
-        .filter(|l| !l.words.first().is_some_and(|w| dates::looks_like_date(&w.text)))
         .map(Line::text)
         .collect::<Vec<_>>()
         .join("\n");
@@ -104,7 +115,7 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
             });
         }
     };
-    let bank = resolve_bank(detected, declared_bank, pages)?;
+    let bank = resolve_bank(detected, declared_bank, &block)?;
 
     // Dates printed without a year take it from the period, or failing
     // that from the years the statement's first page prints.
@@ -405,12 +416,11 @@ impl StatementBank {
         StatementBank { id: bank.id.to_string(), name: bank.name.to_string(), known: Some(bank) }
     }
 
-    /// A bank bankscope does not know, named as its statement prints it: the
-    /// first line near the top of the first page with the word "bank" in it,
-    /// else the first line of words; `unknown` when the page has none.
-    fn printed(pages: &[PageLines]) -> StatementBank {
-        let lines = pages.first().map(|p| p.lines.as_slice()).unwrap_or_default();
-        let top = lines.get(..lines.len().min(15)).unwrap_or_default();
+    /// A bank bankscope does not know, named as its statement prints it above
+    /// the table: the first line with the word "bank" in it, else the first
+    /// line of words; `unknown` when there is none.
+    fn printed(block: &[Line]) -> StatementBank {
+        let top = block.get(..block.len().min(15)).unwrap_or_default();
         let has_letters = |l: &&Line| {
             l.words.iter().any(|w| w.text.chars().any(char::is_alphabetic))
                 && vocab::special(&l.text(), false).is_none()
@@ -436,7 +446,7 @@ impl StatementBank {
 /// The bank: detected, checked against the declared one. A statement whose
 /// bank is neither detected nor declared is still read, its bank named as
 /// printed ([`StatementBank::printed`]).
-fn resolve_bank(detected: Option<&'static Bank>, declared: Option<&str>, pages: &[PageLines]) -> Result<StatementBank> {
+fn resolve_bank(detected: Option<&'static Bank>, declared: Option<&str>, block: &[Line]) -> Result<StatementBank> {
     let declared_bank = match declared.map(str::trim).filter(|d| !d.is_empty()) {
         Some(d) => Some(
             banks::by_id(d)
@@ -452,7 +462,7 @@ fn resolve_bank(detected: Option<&'static Bank>, declared: Option<&str>, pages: 
         }
         (Some(found), _) => Ok(StatementBank::known(found)),
         (None, Some(said)) => Ok(StatementBank::known(said)),
-        (None, None) => Ok(StatementBank::printed(pages)),
+        (None, None) => Ok(StatementBank::printed(block)),
     }
 }
 
