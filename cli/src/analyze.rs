@@ -299,7 +299,8 @@ fn summary(text: &mut String, shown: &str, s: &StatementSummary, entity: &Entity
     let statement = entity.statements.iter().find(|st| st.id.to_string() == s.statement_id);
     let first_break = statement.and_then(|st| st.balance_breaks.first());
     let reconciliation = match (s.balance_breaks, first_break) {
-        (0, _) => "ok: every running balance follows from the previous one".to_owned(),
+        (0, _) if s.reconciles => "ok: every running balance follows from the previous one".to_owned(),
+        (0, _) => "not proven end to end".to_owned(),
         (n, Some(b)) => format!(
             "BROKEN at {n} row(s); first at transaction {}: printed {}, expected {}",
             b.index + 1,
@@ -309,6 +310,7 @@ fn summary(text: &mut String, shown: &str, s: &StatementSummary, entity: &Entity
         (n, None) => format!("BROKEN at {n} row(s)"),
     };
     row("reconciliation", &reconciliation);
+    row("reading", &s.reading);
 }
 
 fn entity_summary(text: &mut String, name: &str, entity: &Entity) {

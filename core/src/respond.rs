@@ -53,6 +53,13 @@ pub struct StatementSummary {
     pub closing_balance: Option<Money>,
     /// Rows where the running balance breaks; 0 when the statement reconciles.
     pub balance_breaks: usize,
+    /// Rows the balance chain proves (see [`crate::model::ReadingReport`]).
+    pub rows_proven: usize,
+    /// True when every row is proven from the opening to the closing balance.
+    pub reconciles: bool,
+    /// The reading report in one line: rows read and proven, the first break
+    /// (page, row, printed vs expected), printed totals, confidence.
+    pub reading: String,
 }
 
 impl StatementSummary {
@@ -70,8 +77,16 @@ impl StatementSummary {
             opening_balance: s.identity.opening_balance,
             closing_balance: s.identity.closing_balance,
             balance_breaks: s.balance_breaks.len(),
+            rows_proven: s.reading.rows_proven,
+            reconciles: s.reading.reconciles(),
+            reading: s.reading.summary(),
         }
     }
+}
+
+/// The progress `message` of a statement read: its reading report in one line.
+fn reading_message(s: &Statement) -> Option<String> {
+    (s.reading.rows_read > 0).then(|| s.reading.summary())
 }
 
 impl Entity {
@@ -139,7 +154,7 @@ impl Entity {
     pub fn progress(&self) -> Vec<Progress> {
         self.statements
             .iter()
-            .map(|s| Progress::new(s.id.to_string(), s.source, Some(ProgressStatus::Completed), None))
+            .map(|s| Progress::new(s.id.to_string(), s.source, Some(ProgressStatus::Completed), reading_message(s)))
             .collect()
     }
 
@@ -182,7 +197,7 @@ impl Entity {
                         s.id.to_string(),
                         s.source,
                         Some(ProgressStatus::Completed),
-                        None,
+                        reading_message(s),
                         ProgressStatus::Completed,
                     )
                 })

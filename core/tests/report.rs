@@ -156,6 +156,12 @@ fn one_account_workbook_matches_the_transactions_response() {
     assert_eq!(overview_value(&overview, "Bank"), Some(Data::String("sbi".into())));
     assert_eq!(overview_value(&overview, "IFSC"), account.ifsc.clone().map(Data::String));
     assert_eq!(overview_value(&overview, "Transactions"), Some(Data::Float(150.0)));
+    // The reading report: every row proven by the balance chain.
+    assert_eq!(overview_value(&overview, "Rows read / proven"), Some(Data::String("150 / 150".into())));
+    assert_eq!(
+        overview_value(&overview, "Balance chain"),
+        Some(Data::String("Reconciles from opening to closing".into()))
+    );
     // The closing balance is the last row's balance.
     let last = json.transactions.last().map(|t| t.balance.to_f64());
     assert_eq!(
@@ -251,6 +257,9 @@ fn frauds_list_every_type_and_link_to_the_tampered_row() {
     let overview = sheet(&mut book, "Overview");
     assert_eq!(overview_value(&overview, "Fraud status"), Some(Data::String("1 signal(s) found".into())));
     assert_eq!(overview_value(&overview, "Fraud types found"), Some(Data::String("inconsistent_transaction".into())));
+    // The reading report places the break: page and row, printed vs expected.
+    let chain = overview_value(&overview, "Balance chain").map(|d| d.to_string()).unwrap_or_default();
+    assert!(chain.starts_with("Breaks on page ") && chain.contains("row 17:"), "{chain}"); // 1-based: the 17th row
 }
 
 /// The cell references of every `<c:f>` formula in the chart XML.

@@ -109,6 +109,31 @@ pub(crate) fn period_section(data: &AccountData<'_>) -> Section {
     }
 }
 
+/// The reading block: per statement, what the balance chain proves of its rows.
+pub(crate) fn reading_section(data: &AccountData<'_>) -> Section {
+    let mut rows: Vec<(String, Cell)> = Vec::new();
+    for (i, s) in data.view.statements.iter().enumerate() {
+        let r = &s.reading;
+        let label = |what: &str| {
+            if data.view.statements.len() > 1 { format!("{what} (statement {})", i + 1) } else { what.to_string() }
+        };
+        rows.push((label("Rows read / proven"), Cell::text(format!("{} / {}", r.rows_read, r.rows_proven))));
+        let chain = match &r.first_break {
+            None if r.reconciles() => "Reconciles from opening to closing".to_string(),
+            None => "Not proven end to end".to_string(),
+            Some(b) => {
+                format!("Breaks on page {} row {}: printed {} vs expected {}", b.page, b.row, b.printed, b.expected)
+            }
+        };
+        rows.push((label("Balance chain"), Cell::text(chain)));
+        if let Some(t) = r.totals_reconcile {
+            rows.push((label("Printed totals"), Cell::text(if t { "Reproduced" } else { "NOT reproduced" })));
+        }
+        rows.push((label("Reading confidence"), Cell::text(format!("{:.2}", r.confidence))));
+    }
+    Section { title: "Reading", rows }
+}
+
 fn sum(amounts: impl Iterator<Item = Money>) -> Money {
     amounts.fold(Money::ZERO, |a, b| a + b)
 }
@@ -213,6 +238,7 @@ pub(crate) fn overview(st: &mut Styles, data: &AccountData<'_>) -> Result<Worksh
     let sections = [
         account_section(data),
         period_section(data),
+        reading_section(data),
         score_section(data),
         fraud_section(data),
         highlights_section(data),
