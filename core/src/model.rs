@@ -222,6 +222,12 @@ impl ReadingReport {
             && self.totals_reconcile != Some(false)
     }
 
+    /// The progress `message` of a statement read: [`Self::summary`], or
+    /// `None` when no rows were read (Account Aggregator data).
+    pub fn progress_message(&self) -> Option<String> {
+        (self.rows_read > 0).then(|| self.summary())
+    }
+
     /// One line for people: `34 rows read, 34 proven by the balance chain (confidence 1.00)`.
     pub fn summary(&self) -> String {
         let mut s = format!(

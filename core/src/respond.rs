@@ -84,11 +84,6 @@ impl StatementSummary {
     }
 }
 
-/// The progress `message` of a statement read: its reading report in one line.
-fn reading_message(s: &Statement) -> Option<String> {
-    (s.reading.rows_read > 0).then(|| s.reading.summary())
-}
-
 impl Entity {
     /// Reads Account Aggregator data (see [`crate::aa`]) into this entity;
     /// one summary per account in the data. Nothing is added on error.
@@ -154,7 +149,9 @@ impl Entity {
     pub fn progress(&self) -> Vec<Progress> {
         self.statements
             .iter()
-            .map(|s| Progress::new(s.id.to_string(), s.source, Some(ProgressStatus::Completed), reading_message(s)))
+            .map(|s| {
+                Progress::new(s.id.to_string(), s.source, Some(ProgressStatus::Completed), s.reading.progress_message())
+            })
             .collect()
     }
 
@@ -197,7 +194,7 @@ impl Entity {
                         s.id.to_string(),
                         s.source,
                         Some(ProgressStatus::Completed),
-                        reading_message(s),
+                        s.reading.progress_message(),
                         ProgressStatus::Completed,
                     )
                 })

@@ -109,30 +109,40 @@ fn stage_status(resource: Resource, row: &StatementRow) -> ProgressStatus {
     }
 }
 
-fn source_of(row: &StatementRow) -> bankscope::model::Source {
-    row.statement_json
-        .as_deref()
-        .and_then(|j| serde_json::from_str::<SourceOnly>(j).ok())
-        .map(|s| s.source)
-        .unwrap_or_default()
+/// The source of a stored statement and its progress message once read
+/// (the reading report's line, as the core gives it).
+fn head_of(row: &StatementRow) -> (bankscope::model::Source, Option<String>) {
+    let head = row.statement_json.as_deref().and_then(|j| serde_json::from_str::<StatementHead>(j).ok());
+    match head {
+        Some(h) => (h.source, h.reading.progress_message()),
+        None => (bankscope::model::Source::default(), None),
+    }
 }
 
 #[derive(Deserialize)]
-struct SourceOnly {
+struct StatementHead {
     #[serde(default)]
     source: bankscope::model::Source,
+    #[serde(default)]
+    reading: bankscope::model::ReadingReport,
 }
 
 /// The progress array of `resource`: one object per stored statement.
 pub fn progress(resource: Resource, rows: &[StatementRow]) -> Vec<Progress> {
     rows.iter()
         .map(|r| {
-            let status = Some(stage_status(resource, r));
-            let message = (status == Some(ProgressStatus::Failed)).then(|| r.message.clone()).flatten();
+            let stage = stage_status(resource, r);
+            let (source, read) = head_of(r);
+            let message = match stage {
+                ProgressStatus::Failed => r.message.clone(),
+                ProgressStatus::Completed => read,
+                _ => None,
+            };
+            let status = Some(stage);
             if resource == Resource::Identity {
-                Progress::identity(r.id.clone(), source_of(r), status, message, r.transactions)
+                Progress::identity(r.id.clone(), source, status, message, r.transactions)
             } else {
-                Progress::new(r.id.clone(), source_of(r), status, message)
+                Progress::new(r.id.clone(), source, status, message)
             }
         })
         .collect()
