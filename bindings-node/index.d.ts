@@ -156,6 +156,12 @@ export interface StatementSummary {
   closing_balance?: number
   /** Rows where the running balance breaks; 0 when the statement reconciles. */
   balance_breaks: number
+  /** Rows the balance chain proves. */
+  rows_proven: number
+  /** True when every row is proven from the opening to the closing balance. */
+  reconciles: boolean
+  /** The reading report in one line (rows read and proven, first break, confidence). */
+  reading: string
 }
 
 /** The library version. */

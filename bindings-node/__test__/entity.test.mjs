@@ -58,6 +58,9 @@ test('a fixture statement reads to its truth', async () => {
   assert.equal(summary.transactions, 150);
   assert.equal(want.transactions.length, 150);
   assert.equal(summary.balance_breaks, 0);
+  assert.equal(summary.reconciles, true);
+  assert.equal(summary.rows_proven, summary.transactions);
+  assert.ok(summary.reading.startsWith(`${summary.transactions} rows read, ${summary.transactions} proven`), summary.reading);
   assert.equal(summary.period_from, want.identity.period_from);
   assert.equal(summary.opening_balance, 120344.61);
   assert.equal(entity.linkId, 'cust-42');

@@ -121,6 +121,13 @@ pub struct StatementSummary {
     /// Rows where the running balance breaks; 0 when the statement reconciles.
     #[napi(js_name = "balance_breaks")]
     pub balance_breaks: u32,
+    /// Rows the balance chain proves.
+    #[napi(js_name = "rows_proven")]
+    pub rows_proven: u32,
+    /// True when every row is proven from the opening to the closing balance.
+    pub reconciles: bool,
+    /// The reading report in one line (rows read and proven, first break, confidence).
+    pub reading: String,
 }
 
 impl From<bankscope::respond::StatementSummary> for StatementSummary {
@@ -139,6 +146,9 @@ impl From<bankscope::respond::StatementSummary> for StatementSummary {
             opening_balance: s.opening_balance.map(bankscope::Money::to_f64),
             closing_balance: s.closing_balance.map(bankscope::Money::to_f64),
             balance_breaks: u32::try_from(s.balance_breaks).unwrap_or(u32::MAX),
+            rows_proven: u32::try_from(s.rows_proven).unwrap_or(u32::MAX),
+            reconciles: s.reconciles,
+            reading: s.reading,
         }
     }
 }

@@ -23,6 +23,10 @@ def test_a_fixture_statement_reads_to_its_truth(sbi):
     assert summary["account_number"] == "31208104530" == want["identity"]["account_number"]
     assert summary["transactions"] == 150 == len(want["transactions"])
     assert summary["balance_breaks"] == 0
+    # The reading report: every row proven by the balance chain.
+    assert summary["reconciles"] is True
+    assert summary["rows_proven"] == 150
+    assert summary["reading"].startswith("150 rows read, 150 proven by the balance chain")
 
     identity = entity.identity()
     assert identity["entity_id"] == entity.entity_id

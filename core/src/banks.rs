@@ -108,6 +108,24 @@ pub fn by_ifsc(ifsc: &str) -> Option<&'static Bank> {
     BANKS.iter().find(|b| b.ifsc_prefix.eq_ignore_ascii_case(prefix))
 }
 
+/// Every IFSC bank code of India (RBI's four-letter bank codes) with the
+/// bank's name: Razorpay's MIT-licensed dataset, see `core/data/ifsc-banks.tsv`.
+const IFSC_BANKS: &str = include_str!("../data/ifsc-banks.tsv");
+
+/// The name of the bank whose IFSC codes start with `prefix` (`COSB` →
+/// "Cosmos Co-operative Bank"), for every bank of India, known to
+/// [`BANKS`] or not.
+pub fn ifsc_bank_name(prefix: &str) -> Option<&'static str> {
+    let prefix = prefix.trim();
+    if prefix.len() != 4 {
+        return None;
+    }
+    IFSC_BANKS.lines().filter(|l| !l.starts_with('#')).find_map(|l| {
+        let (code, name) = l.split_once('\t')?;
+        code.eq_ignore_ascii_case(prefix).then_some(name)
+    })
+}
+
 /// The bank named by a short code that is either its IFSC prefix (`HDFC`) or
 /// its identifier (`sbi`), as FIP ids (`HDFC-FIP`, `SBI-FIP`) carry them.
 pub fn by_ifsc_prefix_or_id(code: &str) -> Option<&'static Bank> {
@@ -192,5 +210,19 @@ mod tests {
             assert_eq!(b.id, b.id.to_ascii_lowercase());
         }
         assert_eq!(by_id("HDFC").map(|b| b.ifsc_prefix), Some("HDFC"));
+    }
+
+    #[test]
+    fn every_indian_bank_code_has_a_name() {
+        let codes = IFSC_BANKS.lines().filter(|l| !l.starts_with('#')).count();
+        assert!(codes > 1_400, "{codes}");
+        assert_eq!(ifsc_bank_name("COSB"), Some("Cosmos Co-operative Bank"));
+        assert_eq!(ifsc_bank_name("airp"), Some("Airtel Payments Bank"));
+        assert_eq!(ifsc_bank_name("SURY"), Some("Suryoday Small Finance Bank"));
+        assert_eq!(ifsc_bank_name("ZZZZ"), None);
+        // Every bank bankscope names has its IFSC code in the table.
+        for b in BANKS {
+            assert!(ifsc_bank_name(b.ifsc_prefix).is_some(), "{} {}", b.id, b.ifsc_prefix);
+        }
     }
 }

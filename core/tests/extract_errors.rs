@@ -264,3 +264,11 @@ fn scrambled_pages_never_panic() {
         assert!(outcome.is_ok(), "round {round} panicked");
     }
 }
+
+#[test]
+fn a_bank_without_an_identifier_is_named_by_its_ifsc_code() {
+    // Cosmos Co-operative Bank has no bankscope identifier; its IFSC names it.
+    let bytes = statement(&[(300.0, 101.0, 8.0, "IFSC : COSB0000123")]);
+    let st = read(&bytes, None).expect("read");
+    assert_eq!(st.bank, "cosb");
+}

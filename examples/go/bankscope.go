@@ -137,6 +137,12 @@ type StatementSummary struct {
 	ClosingBalance json.Number `json:"closing_balance"`
 	// BalanceBreaks counts rows where the running balance breaks.
 	BalanceBreaks int `json:"balance_breaks"`
+	// RowsProven counts rows the balance chain proves.
+	RowsProven int `json:"rows_proven"`
+	// Reconciles is true when every row is proven from the opening to the closing balance.
+	Reconciles bool `json:"reconciles"`
+	// Reading is the reading report in one line (rows read and proven, first break, confidence).
+	Reading string `json:"reading"`
 }
 
 // Entity holds the statements of one customer.

@@ -111,6 +111,9 @@ func TestAnalysesFixturePDF(t *testing.T) {
 	if s.Source != "pdf" || s.BalanceBreaks != 0 {
 		t.Fatalf("source %q, %d balance breaks", s.Source, s.BalanceBreaks)
 	}
+	if !s.Reconciles || s.RowsProven != len(tr.Transactions) || !strings.HasPrefix(s.Reading, fmt.Sprintf("%d rows read, %d proven", len(tr.Transactions), len(tr.Transactions))) {
+		t.Fatalf("reading report: %+v", s)
+	}
 
 	var identity struct {
 		Identity []struct {

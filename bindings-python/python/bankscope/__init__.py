@@ -114,7 +114,9 @@ class Entity:
 
         Returns a summary: ``statement_id``, ``account_id``, ``bank``, ``name``,
         ``account_number``, ``period_from``/``period_to``, ``transactions``
-        (count), opening/closing balance and ``balance_breaks``. Raises a
+        (count), opening/closing balance, ``balance_breaks`` and the reading
+        report: ``rows_proven``, ``reconciles`` and ``reading`` (one line: rows
+        read and proven by the balance chain, the first break). Raises a
         :class:`BankscopeError` subclass (``PasswordIncorrect``, ...) and adds
         nothing when the statement cannot be read.
         """

@@ -115,7 +115,16 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
             });
         }
     };
-    let bank = resolve_bank(detected, declared_bank, &block)?;
+    // A bank bankscope has no identifier for, named by the account's IFSC.
+    let by_code = identity.ifsc.as_deref().filter(|i| banks::is_ifsc(i)).and_then(|i| {
+        let prefix = i.get(..4)?;
+        banks::ifsc_bank_name(prefix).map(|name| StatementBank {
+            id: prefix.to_ascii_lowercase(),
+            name: name.to_string(),
+            known: None,
+        })
+    });
+    let bank = resolve_bank(detected, declared_bank, &block, by_code)?;
 
     // Dates printed without a year take it from the period, or failing
     // that from the years the statement's first page prints.
@@ -402,8 +411,10 @@ fn statement_signals(text: &str) -> usize {
 /// The bank of a statement: one bankscope knows, or one named as printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StatementBank {
-    /// The identifier: a known bank's (`hdfc`), else the printed name in
-    /// lower case letters and digits (`kauribanknewzealand`), else `unknown`.
+    /// The identifier: a known bank's (`hdfc`); else the account's IFSC bank
+    /// code in lower case (`cosb` for Cosmos Co-operative Bank); else the
+    /// printed name in lower case letters and digits (`kauribanknewzealand`);
+    /// else `unknown`.
     pub id: String,
     /// The name as a person writes it.
     pub name: String,
@@ -446,7 +457,12 @@ impl StatementBank {
 /// The bank: detected, checked against the declared one. A statement whose
 /// bank is neither detected nor declared is still read, its bank named as
 /// printed ([`StatementBank::printed`]).
-fn resolve_bank(detected: Option<&'static Bank>, declared: Option<&str>, block: &[Line]) -> Result<StatementBank> {
+fn resolve_bank(
+    detected: Option<&'static Bank>,
+    declared: Option<&str>,
+    block: &[Line],
+    by_code: Option<StatementBank>,
+) -> Result<StatementBank> {
     let declared_bank = match declared.map(str::trim).filter(|d| !d.is_empty()) {
         Some(d) => Some(
             banks::by_id(d)
@@ -462,7 +478,7 @@ fn resolve_bank(detected: Option<&'static Bank>, declared: Option<&str>, block: 
         }
         (Some(found), _) => Ok(StatementBank::known(found)),
         (None, Some(said)) => Ok(StatementBank::known(said)),
-        (None, None) => Ok(StatementBank::printed(block)),
+        (None, None) => Ok(by_code.unwrap_or_else(|| StatementBank::printed(block))),
     }
 }
 
