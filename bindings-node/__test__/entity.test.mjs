@@ -20,8 +20,9 @@ const want = truth('sbi_fpdf2_encrypted');
 const password = want.password;
 
 /** A one-page PDF with Helvetica text, as core/tests/extract_errors.rs builds it. */
-function onePagePdf(lines) {
-  let content = '';
+function onePagePdf(lines, { image = false } = {}) {
+  // image: a 1x1 grey image drawn over the page (what a scan is).
+  let content = image ? 'q 595 0 0 842 0 0 cm /Im1 Do Q\n' : '';
   for (const [x, y, size, text] of lines) {
     const esc = text.replaceAll('\\', '\\\\').replaceAll('(', '\\(').replaceAll(')', '\\)');
     content += `BT /F1 ${size} Tf 1 0 0 1 ${x} ${842 - y} Tm (${esc}) Tj ET\n`;
@@ -29,9 +30,10 @@ function onePagePdf(lines) {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> /XObject << /Im1 6 0 R >> >> /Contents 5 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     `<< /Length ${content.length} >>\nstream\n${content}endstream`,
+    '<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\nA\nendstream',
   ];
   let out = '%PDF-1.4\n';
   const offsets = [];
@@ -131,7 +133,8 @@ const noTable = () =>
 const BAD = [
   ['garbage', () => Buffer.from('hello, not a pdf'), {}, 'MALFORMED'],
   ['broken pdf', () => Buffer.from('%PDF-1.4\n garbage'), {}, 'MALFORMED'],
-  ['image', () => onePagePdf([]), {}, 'PDF_IS_IMAGE'],
+  ['scan', () => onePagePdf([], { image: true }), {}, 'PDF_IS_IMAGE'],
+  ['blank page', () => onePagePdf([]), {}, 'NOT_A_STATEMENT'],
   ['letter', letter, {}, 'NOT_A_STATEMENT'],
   ['no table', noTable, {}, 'UNSUPPORTED_FORMAT'],
   ['other bank', () => readFileSync(join(STATEMENTS, 'hdfc_chromium_small.pdf')), { bankName: 'sbi' }, 'BANK_NAME_MISMATCH'],

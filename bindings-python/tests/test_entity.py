@@ -125,7 +125,8 @@ def _statement_without_table() -> bytes:
     [
         (lambda: b"hello, not a pdf", {}, bankscope.Malformed),
         (lambda: b"%PDF-1.4\n garbage", {}, bankscope.Malformed),
-        (lambda: one_page_pdf([]), {}, bankscope.PdfIsImage),
+        (lambda: one_page_pdf([], image=True), {}, bankscope.PdfIsImage),
+        (lambda: one_page_pdf([]), {}, bankscope.NotAStatement),
         (_letter, {}, bankscope.NotAStatement),
         (_statement_without_table, {}, bankscope.UnsupportedFormat),
         (lambda: (STATEMENTS / "hdfc_chromium_small.pdf").read_bytes(), {"bank_name": "sbi"}, bankscope.BankNameMismatch),

@@ -133,9 +133,10 @@ fn a_bank_named_only_in_a_narration_is_not_the_statement_bank() {
 }
 
 #[test]
-fn a_page_without_text_is_an_image() {
+fn a_blank_page_is_no_text_not_an_image() {
+    // Nothing drawn: not a scan (a scan draws images; see pdf_limits.rs).
     let bytes = pdf(&[]);
-    assert!(matches!(read(&bytes, None), Err(Error::PdfIsImage { .. })), "{:?}", read(&bytes, None));
+    assert!(matches!(read(&bytes, None), Err(Error::NotAStatement { .. })), "{:?}", read(&bytes, None));
 }
 
 #[test]

@@ -61,9 +61,14 @@ fn check(name: &str, bytes: &[u8], opts: &OpenOptions, forensics: bool) -> Resul
         Err(_) => Err(format!("{name}: panicked")),
         Ok(Ok(())) => Ok(()),
         Ok(Err(e)) => match e.kind() {
-            ErrorKind::Malformed | ErrorKind::LimitExceeded | ErrorKind::PasswordIncorrect | ErrorKind::PdfIsImage => {
-                Ok(())
-            }
+            // A mutation may also leave pages blank (NotAStatement) or glyphs
+            // without text (UnsupportedFormat).
+            ErrorKind::Malformed
+            | ErrorKind::LimitExceeded
+            | ErrorKind::PasswordIncorrect
+            | ErrorKind::PdfIsImage
+            | ErrorKind::NotAStatement
+            | ErrorKind::UnsupportedFormat => Ok(()),
             other => Err(format!("{name}: unexpected error kind {other:?}: {e}")),
         },
     }

@@ -158,6 +158,49 @@ fn form_cycles_end() {
 }
 
 #[test]
+fn blank_pages_are_no_text_not_a_scan() {
+    // Nothing drawn at all: not a scan, a document with no text.
+    let bytes = page_with_forms(|doc| {
+        doc.add_object(Stream::new(
+            dictionary! { "Type" => "XObject", "Subtype" => "Form", "BBox" => vec![0.into(), 0.into(), 595.into(), 842.into()] },
+            b"0 0 m 100 100 l S".to_vec(),
+        ))
+        .into()
+    });
+    let err = pdf::extract(&bytes, &OpenOptions::default()).unwrap_err();
+    assert_eq!(err.kind(), bankscope::ErrorKind::NotAStatement, "{err}");
+    assert!(err.to_string().contains("no text"), "{err}");
+}
+
+#[test]
+fn glyphs_without_any_text_mapping_are_not_a_scan() {
+    // A composite font with neither a ToUnicode map nor an embedded program:
+    // glyphs are drawn, none names its text. That is an unreadable text
+    // layer, not an image.
+    let bytes = page_with_forms(|doc| {
+        let cid = doc.add_object(dictionary! {
+            "Type" => "Font", "Subtype" => "CIDFontType2", "BaseFont" => "ABCDEF+Unknown",
+            "CIDSystemInfo" => dictionary! { "Registry" => Object::string_literal("Adobe"), "Ordering" => Object::string_literal("Identity"), "Supplement" => 0 },
+        });
+        let font = doc.add_object(dictionary! {
+            "Type" => "Font", "Subtype" => "Type0", "BaseFont" => "ABCDEF+Unknown", "Encoding" => "Identity-H",
+            "DescendantFonts" => vec![cid.into()],
+        });
+        doc.add_object(Stream::new(
+            dictionary! {
+                "Type" => "XObject", "Subtype" => "Form", "BBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
+                "Resources" => dictionary! { "Font" => dictionary! { "F0" => font } },
+            },
+            b"BT /F0 12 Tf 100 700 Td <002400250026> Tj ET".to_vec(),
+        ))
+        .into()
+    });
+    let err = pdf::extract(&bytes, &OpenOptions::default()).unwrap_err();
+    assert_eq!(err.kind(), bankscope::ErrorKind::UnsupportedFormat, "{err}");
+    assert!(err.to_string().contains("cannot be decoded"), "{err}");
+}
+
+#[test]
 fn a_scan_without_text_is_pdf_is_image() {
     let bytes = page_with_forms(|doc| {
         doc.add_object(Stream::new(

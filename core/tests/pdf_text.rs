@@ -176,3 +176,22 @@ fn rotated_page_reads_upright() {
     assert!(close(r.x0, 50.0) && close(r.y, 100.0), "{r:?}");
     assert_eq!(pdf::layout_text(&p).split_whitespace().collect::<Vec<_>>(), ["Upright", "Below"]);
 }
+
+#[test]
+fn cid_truetype_without_tounicode_reads_from_the_embedded_font() {
+    // Chromium's statement with its fonts' /ToUnicode keys renamed
+    // (fixtures/pdf/generate.py): the text must come from the embedded
+    // TrueType cmap and post tables, word for word as with the map.
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/pdf");
+    let read = |name: &str| {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        pdf::extract(&bytes, &OpenOptions::default()).unwrap()
+    };
+    let (with, without) = (read("chromium.pdf"), read("chromium-no-tounicode.pdf"));
+    assert_eq!(with.len(), without.len());
+    let text = |pages: &[Page]| pages.iter().map(pdf::layout_text).collect::<Vec<_>>().join("\n");
+    let (a, b) = (text(&with), text(&without));
+    assert!(a.contains("Withdrawal") || a.contains("Balance"), "{a}");
+    assert!(!b.contains('\u{FFFD}'), "{b}");
+    assert_eq!(a, b);
+}

@@ -120,6 +120,17 @@ impl ToUnicode {
         self.chars.is_empty() && self.ranges.is_empty()
     }
 
+    /// A map of single codes to text, as an embedded font's own tables give it.
+    pub(crate) fn from_pairs(pairs: impl IntoIterator<Item = (u32, String)>) -> ToUnicode {
+        let mut map = ToUnicode::default();
+        for (code, text) in pairs {
+            let start = map.text.len() as u32;
+            map.text.push_str(&text);
+            map.chars.insert(code, (start, map.text.len() as u32));
+        }
+        map
+    }
+
     fn add_char(&mut self, code: u32, utf16: &[u8]) {
         let start = self.text.len() as u32;
         push_utf16be(utf16, &mut self.text);

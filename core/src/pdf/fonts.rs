@@ -35,6 +35,9 @@ struct Composite {
     widths: Vec<(u32, u32, f32)>,
     default_width: f32,
     to_unicode: ToUnicode,
+    /// Text by CID from the embedded TrueType font's own tables, for fonts
+    /// without a ToUnicode map (empty otherwise).
+    by_cid: ToUnicode,
 }
 
 /// A font as the text extractor needs it.
@@ -343,11 +346,15 @@ impl Font {
         }
         widths.sort_by_key(|w| w.0);
         let to_unicode = to_unicode(doc, dict, budget)?;
+        let by_cid = match cid_font {
+            Some(cid_font) if to_unicode.is_empty() => embedded_text_by_cid(doc, cid_font, budget)?,
+            _ => ToUnicode::default(),
+        };
         Ok(Font {
             name: base.into(),
             scale: 0.001,
             v_scale: 1.0,
-            kind: Kind::Composite(Box::new(Composite { codes, widths, default_width, to_unicode })),
+            kind: Kind::Composite(Box::new(Composite { codes, widths, default_width, to_unicode, by_cid })),
             extra: String::new(),
         })
     }
@@ -422,9 +429,71 @@ impl Font {
                     true
                 }
             },
-            Kind::Composite(c) => c.to_unicode.push(code, out),
+            Kind::Composite(c) => c.to_unicode.push(code, out) || c.by_cid.push(c.codes.cid(code), out),
         }
     }
+}
+
+/// The text of each CID of a CIDFontType2 whose font program is embedded,
+/// for fonts that come without a ToUnicode map: the CID becomes a glyph id
+/// (`/CIDToGIDMap`), and the glyph's text comes from the font's Unicode
+/// `cmap` subtables, else from its glyph name (`post`) read as the Adobe
+/// Glyph List reads it. Empty when the font has neither.
+fn embedded_text_by_cid(doc: &Document, cid_font: &Dictionary, budget: &Budget) -> Result<ToUnicode> {
+    let Some(Object::Stream(file)) = get_dict(doc, cid_font, b"FontDescriptor").and_then(|d| get(doc, d, b"FontFile2"))
+    else {
+        return Ok(ToUnicode::default());
+    };
+    let data = budget.decode(file)?;
+    let Ok(face) = ttf_parser::Face::parse(&data, 0) else { return Ok(ToUnicode::default()) };
+    let glyphs = face.number_of_glyphs();
+    // Glyph id -> the smallest code point that names it.
+    let mut text: Vec<Option<char>> = vec![None; usize::from(glyphs)];
+    if let Some(cmap) = face.tables().cmap {
+        for sub in cmap.subtables.into_iter().filter(|s| s.is_unicode()) {
+            sub.codepoints(|cp| {
+                let (Some(ch), Some(gid)) = (char::from_u32(cp), sub.glyph_index(cp)) else { return };
+                if let Some(slot) = text.get_mut(usize::from(gid.0)) {
+                    if slot.is_none_or(|c| ch < c) {
+                        *slot = Some(ch);
+                    }
+                }
+            });
+        }
+    }
+    let named = |gid: u16| -> Option<String> {
+        match text.get(usize::from(gid)).copied().flatten() {
+            Some(c) => Some(c.to_string()),
+            None => {
+                let mut s = String::new();
+                let name = face.glyph_name(ttf_parser::GlyphId(gid))?;
+                push_glyph_name(name, &mut s).then_some(s)
+            }
+        }
+    };
+    // CID -> glyph id: the identity, or two bytes per CID in a stream.
+    let mut pairs = Vec::new();
+    match get(doc, cid_font, b"CIDToGIDMap") {
+        Some(Object::Stream(map)) => {
+            let map = budget.decode(map)?;
+            for (cid, gid) in map.chunks_exact(2).enumerate() {
+                let gid = u16::from_be_bytes([gid[0], gid[1]]);
+                if gid != 0 {
+                    if let Some(t) = named(gid) {
+                        pairs.push((cid as u32, t));
+                    }
+                }
+            }
+        }
+        _ => {
+            for gid in 1..glyphs {
+                if let Some(t) = named(gid) {
+                    pairs.push((u32::from(gid), t));
+                }
+            }
+        }
+    }
+    Ok(ToUnicode::from_pairs(pairs))
 }
 
 #[cfg(test)]

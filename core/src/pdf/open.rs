@@ -82,6 +82,8 @@ pub(crate) struct PageScan {
     pub(crate) page: Page,
     pub(crate) rects: Vec<FilledRect>,
     pub(crate) images: u32,
+    /// Glyphs the content shows, readable or not.
+    pub(crate) glyphs: u32,
     pub(crate) content_streams: u32,
     pub(crate) touchup_markers: u32,
 }
@@ -168,6 +170,22 @@ pub fn open(bytes: &[u8], options: &OpenOptions) -> Result<Document> {
     })
 }
 
+/// Why a document without any text has none: images (a scan), glyphs the
+/// fonts name no text for, or nothing drawn at all.
+fn no_text(pages: usize, images: u64, glyphs: u64) -> Error {
+    if glyphs > 0 {
+        Error::UnsupportedFormat {
+            reason: format!(
+                "the text layer cannot be decoded: {glyphs} glyph(s) drawn with fonts that map none of them to text"
+            ),
+        }
+    } else if images > 0 {
+        Error::PdfIsImage { pages }
+    } else {
+        Error::NotAStatement { reason: format!("no text: the PDF's {pages} page(s) are blank") }
+    }
+}
+
 fn count(hay: &[u8], needle: &[u8]) -> u32 {
     let n = hay.windows(needle.len()).filter(|w| *w == needle).count();
     u32::try_from(n).unwrap_or(u32::MAX)
@@ -184,17 +202,26 @@ impl Document {
         self.encryption
     }
 
-    /// Every page's positioned text. A document in which no page has any text
-    /// (a scan) is [`Error::PdfIsImage`].
+    /// Every page's positioned text. A document in which no page has any
+    /// text is refused by what its pages hold instead: images only (a scan)
+    /// is [`Error::PdfIsImage`]; glyphs whose fonts name no text is
+    /// [`Error::UnsupportedFormat`]; nothing at all (blank pages) is
+    /// [`Error::NotAStatement`].
     pub fn pages(&self) -> Result<Vec<Page>> {
         let budget = Budget::new(&self.limits, Instant::now());
         let mut fonts = FontCache::new();
         let mut out = Vec::with_capacity(self.pages.len());
+        let (mut images, mut glyphs) = (0u64, 0u64);
         for i in 0..self.pages.len() {
-            out.push(self.scan(i, &budget, &mut fonts)?.page);
+            let scan = self.scan(i, &budget, &mut fonts)?;
+            images += u64::from(scan.images);
+            glyphs += u64::from(scan.glyphs);
+            out.push(scan.page);
         }
-        if out.iter().all(|p| p.runs.iter().all(|r| r.text.trim().is_empty())) {
-            return Err(Error::PdfIsImage { pages: out.len() });
+        // U+FFFD stands for a glyph whose font names no text.
+        let unreadable = |r: &super::text::TextRun| r.text.chars().all(|c| c.is_whitespace() || c == '\u{FFFD}');
+        if out.iter().all(|p| p.runs.iter().all(unreadable)) {
+            return Err(no_text(out.len(), images, glyphs));
         }
         Ok(out)
     }
@@ -283,11 +310,12 @@ impl Document {
             interp.touchup_markers
         };
         collector.flush();
-        let Collector { runs, rects, images, .. } = collector;
+        let Collector { runs, rects, images, glyphs, .. } = collector;
         Ok(PageScan {
             page: Page { number: index as u32 + 1, width, height, rotation, runs },
             rects,
             images,
+            glyphs,
             content_streams,
             touchup_markers,
         })

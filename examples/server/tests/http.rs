@@ -118,17 +118,30 @@ fn upload_form(bytes: &[u8], fields: &[(&str, &str)]) -> multipart::Form {
 
 /// A one-page PDF with Helvetica text: `(x, y from the top, size, text)`.
 fn pdf(lines: &[(f32, f32, f32, &str)]) -> Vec<u8> {
-    let mut content = String::new();
+    page_pdf(lines, false)
+}
+
+/// A one-page PDF with a 1x1 grey image drawn over the page and no text: a scan.
+fn scan_pdf() -> Vec<u8> {
+    page_pdf(&[], true)
+}
+
+fn page_pdf(lines: &[(f32, f32, f32, &str)], image: bool) -> Vec<u8> {
+    let mut content = if image { "q 595 0 0 842 0 0 cm /Im1 Do Q\n".to_string() } else { String::new() };
     for (x, y, size, text) in lines {
         content.push_str(&format!("BT /F1 {size} Tf 1 0 0 1 {x} {} Tm ({text}) Tj ET\n", 842.0 - y));
     }
     let objects = [
         "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
         "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_string(),
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>"
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> \
+         /XObject << /Im1 6 0 R >> >> /Contents 5 0 R >>"
             .to_string(),
         "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_string(),
         format!("<< /Length {} >>\nstream\n{content}endstream", content.len()),
+        "<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 \
+         /Length 1 >>\nstream\nA\nendstream"
+            .to_string(),
     ];
     let mut out = b"%PDF-1.4\n".to_vec();
     let mut offsets = Vec::new();
@@ -684,9 +697,12 @@ async fn refused_uploads_have_their_own_codes_and_store_nothing() {
     let (status, body) =
         upload_error(&s, "/v1/statement/bankless_upload/", &bytes, &[("pdf_password", "wrong"), link[0]]).await;
     assert_eq!((status, body["error"]["code"].clone()), (StatusCode::BAD_REQUEST, json!("PASSWORD_INCORRECT")));
-    let scan = pdf(&[]);
+    let scan = scan_pdf();
     let (status, body) = upload_error(&s, "/v1/statement/bankless_upload/", &scan, &link).await;
     assert_eq!((status, body["error"]["code"].clone()), (StatusCode::BAD_REQUEST, json!("PDF_IS_IMAGE")));
+    let blank = pdf(&[]);
+    let (status, body) = upload_error(&s, "/v1/statement/bankless_upload/", &blank, &link).await;
+    assert_eq!((status, body["error"]["code"].clone()), (StatusCode::BAD_REQUEST, json!("NOT_A_STATEMENT")));
     let no_table = pdf(&[
         (40.0, 40.0, 16.0, "HDFC BANK"),
         (40.0, 80.0, 9.0, "Account No : 50100123456789"),
