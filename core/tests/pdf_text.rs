@@ -195,3 +195,20 @@ fn cid_truetype_without_tounicode_reads_from_the_embedded_font() {
     assert!(!b.contains('\u{FFFD}'), "{b}");
     assert_eq!(a, b);
 }
+
+#[test]
+fn words_split_by_kerning_are_joined_again() {
+    // Glyph runs kerned apart inside words (0.2 em), as justifying producers
+    // emit them; the page separates words with space glyphs.
+    let p = one_page(
+        vec![("F1", helvetica())],
+        b"BT /F1 10 Tf 100 700 Td [(Acco) -200 (unt) ( ) (Nam) -150 (e) ( ) (Paid) -200 (Out) ( ) (12) -200 (34)] TJ ET",
+        0,
+    );
+    let texts: Vec<&str> = p.runs.iter().map(|r| r.text.as_str()).collect();
+    assert_eq!(texts, ["Account", "Name", "Paid", "Out", "12", "34"]);
+    // Without space glyphs on the page, gaps are the only word breaks: kept.
+    let p = one_page(vec![("F1", helvetica())], b"BT /F1 10 Tf 100 700 Td [(Acco) -200 (unt)] TJ ET", 0);
+    let texts: Vec<&str> = p.runs.iter().map(|r| r.text.as_str()).collect();
+    assert_eq!(texts, ["Acco", "unt"]);
+}

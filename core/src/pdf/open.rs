@@ -309,7 +309,7 @@ impl Document {
             interp.run(&content, resources, device)?;
             interp.touchup_markers
         };
-        collector.flush();
+        collector.finish();
         let Collector { runs, rects, images, glyphs, .. } = collector;
         Ok(PageScan {
             page: Page { number: index as u32 + 1, width, height, rotation, runs },

@@ -108,6 +108,11 @@ pub(crate) struct Collector {
     pub(crate) glyphs: u32,
     /// Displayed page size; glyphs placed outside it are not shown, so not read.
     pub(crate) bounds: (f32, f32),
+    /// Space glyphs drawn: the producer separates words with spaces.
+    spaces: u32,
+    /// Runs that began after a small gap (0.1 to 0.25 em) on their
+    /// predecessor's baseline: a word split by kerning, or two words.
+    kerned: Vec<usize>,
 }
 
 /// Map displayed-page coordinates into the frame of a text direction.
@@ -144,6 +149,9 @@ impl Collector {
         let (w, h) = self.bounds;
         let outside = g.x < -1.0 || g.y < -1.0 || (w > 0.0 && g.x > w + 1.0) || (h > 0.0 && g.y > h + 1.0);
         if outside || g.text.is_empty() || g.text.chars().all(char::is_whitespace) {
+            if !outside && g.text == " " {
+                self.spaces = self.spaces.saturating_add(1);
+            }
             self.flush();
             return;
         }
@@ -165,6 +173,14 @@ impl Collector {
                 cur.x1 = cur.x1.max(u1);
                 cur.white &= g.white;
                 return;
+            }
+            let kerned = cur.rotation == rot
+                && (v - cur.y).abs() <= 0.1 * tol
+                && gap <= 0.25 * tol
+                && cur.invisible == g.invisible
+                && Arc::ptr_eq(&cur.font, &g.font);
+            if kerned {
+                self.kerned.push(self.runs.len() + 1);
             }
         }
         self.flush();
@@ -197,6 +213,43 @@ impl Collector {
         if let Some(w) = self.cur.take() {
             self.runs.push(w);
         }
+    }
+
+    /// End the page: words split by kerning are joined again.
+    ///
+    /// Producers that position glyphs one by one, or justify with large TJ
+    /// adjustments, leave small gaps inside words ("Acco unt Nam e"). Where
+    /// the page separates its words with space glyphs, a gap of at most a
+    /// quarter em in the same font, between a letter and a lower-case letter,
+    /// is inside a word.
+    pub(crate) fn finish(&mut self) {
+        self.flush();
+        if self.spaces == 0 || self.kerned.is_empty() {
+            return;
+        }
+        let kerned = std::mem::take(&mut self.kerned);
+        let mut runs = Vec::with_capacity(self.runs.len());
+        let mut next_kerned = kerned.iter().copied().peekable();
+        for (i, run) in std::mem::take(&mut self.runs).into_iter().enumerate() {
+            while next_kerned.peek().is_some_and(|&k| k < i) {
+                next_kerned.next();
+            }
+            let is_kerned = next_kerned.peek() == Some(&i);
+            let joins = is_kerned
+                && runs.last().is_some_and(|prev: &TextRun| {
+                    prev.text.chars().last().is_some_and(char::is_alphabetic)
+                        && run.text.chars().next().is_some_and(char::is_lowercase)
+                });
+            match runs.last_mut() {
+                Some(prev) if joins => {
+                    prev.text.push_str(&run.text);
+                    prev.x1 = prev.x1.max(run.x1);
+                    prev.white &= run.white;
+                }
+                _ => runs.push(run),
+            }
+        }
+        self.runs = runs;
     }
 }
 
