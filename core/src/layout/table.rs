@@ -5,8 +5,11 @@ use super::{ColumnKind, Vocabulary};
 
 /// Widest gap inside one header label, in font sizes (a space is 0.25–0.32).
 const LABEL_GAP: f32 = 0.45;
-/// Most baselines a header spans ("Withdrawal" / "Amt." and a centred line between).
-const MAX_HEADER_LINES: usize = 3;
+/// Most baselines a header spans: "Withdrawal" / "Amt." and a centred line
+/// between, or HTML-table headers whose cells of one to three lines are each
+/// centred vertically ("S" / "No." beside "Withdrawal" / "Amount" / "(INR )"),
+/// which interleave into five or six baselines.
+const MAX_HEADER_LINES: usize = 6;
 
 /// One column as its header names it.
 #[derive(Clone, Debug, PartialEq)]
