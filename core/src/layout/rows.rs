@@ -588,9 +588,18 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                     let on_prev_page = pre.iter().take_while(|e| e.page == p.page).count();
                     if orientation == Orientation::After && date_at.is_none() { pre.len() } else { on_prev_page }
                 } else if date_at.is_some() {
-                    // Lines above a date line: the next row's only when the
-                    // table prints narration before amounts.
-                    if orientation == Orientation::Before { 0 } else { pre.len() }
+                    // Lines above a date line: where the widest vertical gap
+                    // of the whole run stands out at or above the date line,
+                    // it is the space between the rows (cells centred
+                    // vertically print the next row's narration above its
+                    // date); else the next row's only when the table prints
+                    // narration before amounts.
+                    let run = entries.get(start..i).unwrap_or_default();
+                    match clear_split(p, run, n) {
+                        Some(k) if k <= pre.len() => k,
+                        _ if orientation == Orientation::Before => 0,
+                        _ => pre.len(),
+                    }
                 } else {
                     match clear_split(p, pre, n) {
                         Some(k) => k,
