@@ -452,18 +452,18 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     let words_of = |lines: &[Line]| -> Vec<String> {
         lines
             .iter()
-            .flat_map(|l| l.words.iter().map(|w| w.text.trim_matches(|c: char| !c.is_ascii_alphanumeric()).to_string()))
+            .flat_map(|l| l.words.iter())
+            // "Code:UTIB0000123", "(UTIB0000123)": codes glued to punctuation.
+            .flat_map(|w| w.text.split(|c: char| !c.is_ascii_alphanumeric()))
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
             .collect()
     };
     let block_words = words_of(block);
     let rest_words = words_of(rest);
     id.ifsc = find(Label::Ifsc)
         .and_then(|f| {
-            f.value
-                .split_whitespace()
-                .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
-                .find(|w| banks::is_ifsc(w))
-                .map(str::to_ascii_uppercase)
+            f.value.split(|c: char| !c.is_ascii_alphanumeric()).find(|w| banks::is_ifsc(w)).map(str::to_ascii_uppercase)
         })
         .or_else(|| block_words.iter().chain(&rest_words).find(|w| banks::is_ifsc(w)).map(|w| w.to_ascii_uppercase()));
     id.micr = find_map(Label::Micr, &|v| {
@@ -599,6 +599,18 @@ mod tests {
         assert_eq!(id.account_category, AccountCategory::Individual);
         assert_eq!(id.period_from.map(|d| d.to_string()).as_deref(), Some("2025-04-01"));
         assert_eq!(id.period_to.map(|d| d.to_string()).as_deref(), Some("2025-06-30"));
+    }
+
+    #[test]
+    fn an_ifsc_glued_to_its_label() {
+        // Axis prints "IFSC Code :UTIB0000123"; others "IFSC:UTIB0000123".
+        for words in [
+            &[("IFSC", 300.0), ("Code", 325.0), (":UTIB0000123", 350.0)][..],
+            &[("IFSC", 300.0), ("Code:UTIB0000123", 325.0)][..],
+        ] {
+            let block = vec![line(10.0, &[("RAHUL", 0.0), ("SHARMA", 40.0)]), line(22.0, words)];
+            assert_eq!(read(&block, &[]).ifsc.as_deref(), Some("UTIB0000123"), "{words:?}");
+        }
     }
 
     #[test]
