@@ -545,6 +545,30 @@ fn clear_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
     (widest > 1.2 * second && widest - second > 0.15 * size).then_some(k)
 }
 
+/// How many of `lines`, the first lines of a page before the line
+/// `following` (the page's first date line or anchor), are the rest of the
+/// previous page's last row (a row split by the page break): those above the
+/// widest gap between them and `following`, when that gap is the space
+/// between rows: clearly wider than the page's tightest line pitch and than
+/// any other gap of the run.
+fn carried_over(entries: &[Entry], lines: &[Entry], following: &Entry) -> usize {
+    if lines.is_empty() {
+        return 0;
+    }
+    let on_page: Vec<f32> = entries.iter().filter(|e| e.page == following.page).map(|e| e.y).collect();
+    let pitch = on_page.windows(2).map(|w| w[1] - w[0]).filter(|g| *g > 0.0).fold(f32::INFINITY, f32::min);
+    if !pitch.is_finite() {
+        return 0;
+    }
+    let ys: Vec<f32> = lines.iter().chain(std::iter::once(following)).map(|e| e.y).collect();
+    let gaps: Vec<f32> = ys.windows(2).map(|w| w[1] - w[0]).collect();
+    let Some((k, widest)) = gaps.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1)) else { return 0 };
+    let second = gaps.iter().copied().enumerate().filter(|(j, _)| *j != k).map(|(_, g)| g).fold(0.0f32, f32::max);
+    let row_space = widest > 1.8 * pitch && widest - pitch > 0.5 * following.size;
+    let stands_out = second == 0.0 || (widest > 1.2 * second && widest - second > 0.15 * following.size);
+    if row_space && stands_out { k + 1 } else { 0 }
+}
+
 /// Gathers each anchor with its wrapped lines.
 fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
     let anchors: Vec<usize> =
@@ -586,7 +610,13 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                     // with it; lines on the next page go to the next row
                     // unless the table wraps narration after the amounts.
                     let on_prev_page = pre.iter().take_while(|e| e.page == p.page).count();
-                    if orientation == Orientation::After && date_at.is_none() { pre.len() } else { on_prev_page }
+                    let carried = pre.get(on_prev_page..).unwrap_or_default();
+                    if orientation == Orientation::After && date_at.is_none() {
+                        pre.len()
+                    } else {
+                        let following = entries.get(date_cut).unwrap_or(n);
+                        on_prev_page + carried_over(entries, carried, following)
+                    }
                 } else if date_at.is_some() {
                     // Lines above a date line: where the widest vertical gap
                     // of the whole run stands out at or above the date line,
