@@ -93,6 +93,7 @@ fn time(words: &[&str]) -> Option<(NaiveTime, usize)> {
 
 /// The date (and time when printed) at the start of `text`.
 pub fn parse_date(text: &str) -> Option<NaiveDateTime> {
+    let text = unwrap_date(text);
     let words: Vec<&str> = text.split_whitespace().take(5).collect();
     let first = words.first()?;
     let (date, used) = if let Some(d) = one_word(first) {
@@ -172,7 +173,45 @@ struct Parts {
 }
 
 /// The date parts at the start of `text`, in any printed form.
+/// A date wrapped inside its cell ("01-APR-" over "24", "2024-04-" over
+/// "01") joined again: white space right after a separator that ends a word
+/// is dropped (after a letter or digit for `-` and `/`, a digit for `.`).
+fn unwrap_date(text: &str) -> std::borrow::Cow<'_, str> {
+    let joins = |prev: char, c: char| match c {
+        '-' | '/' => prev.is_ascii_alphanumeric(),
+        '.' => prev.is_ascii_digit(),
+        _ => false,
+    };
+    let mut prev = ' ';
+    let mut wrapped = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if joins(prev, c) && chars.peek().is_some_and(|n| n.is_whitespace()) {
+            wrapped = true;
+            break;
+        }
+        prev = c;
+    }
+    if !wrapped {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut prev = ' ';
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if joins(prev, c) {
+            while chars.peek().is_some_and(|n| n.is_whitespace()) {
+                chars.next();
+            }
+        }
+        prev = c;
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 fn parts(text: &str) -> Option<Parts> {
+    let text = unwrap_date(text);
     let words: Vec<&str> = text.split_whitespace().take(6).collect();
     let first = words.first()?.trim_end_matches(',');
     let (p, used) = if let Some(sep) = first.chars().find(|c| matches!(c, '/' | '-' | '.')) {
@@ -327,6 +366,11 @@ mod tests {
         assert_eq!(p("12/Jun/2025").as_deref(), Some("2025-06-12 00:00:00"));
         assert_eq!(p("1 Apr 2025").as_deref(), Some("2025-04-01 00:00:00"));
         assert_eq!(p("01.04.2025").as_deref(), Some("2025-04-01 00:00:00"));
+        // Wrapped inside a narrow cell, joined with a space by the row.
+        assert_eq!(p("01-APR- 24").as_deref(), Some("2024-04-01 00:00:00"));
+        assert_eq!(p("2024-04- 01").as_deref(), Some("2024-04-01 00:00:00"));
+        assert_eq!(p("01/04/ 2024").as_deref(), Some("2024-04-01 00:00:00"));
+        assert_eq!(p("1 Apr. 2025").as_deref(), p("1 Apr 2025").as_deref());
         assert_eq!(p("12/06/2025 01:02:43 PM").as_deref(), Some("2025-06-12 13:02:43"));
         assert_eq!(p("12/06/2025 12:02:43 AM").as_deref(), Some("2025-06-12 00:02:43"));
         assert_eq!(p("12/06/2025 13:02").as_deref(), Some("2025-06-12 13:02:00"));
