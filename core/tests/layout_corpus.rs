@@ -1,5 +1,7 @@
-//! The layout corpus: 32 Indian banks' statement layouts with the traits real
-//! statements have (fixtures/layouts/README.md; made by generate.py there).
+//! The layout corpora: 32 Indian banks' statement layouts with the traits real
+//! statements have (fixtures/layouts/README.md; drawn by reportlab and fpdf2),
+//! and net-banking statements printed from HTML by headless Chromium
+//! (fixtures/html/README.md), each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -11,8 +13,8 @@ use std::path::PathBuf;
 use bankscope::{ReadOptions, TxnType, read_pdf};
 use serde_json::Value;
 
-fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/layouts")
+fn fixtures(corpus: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures").join(corpus)
 }
 
 fn money(m: bankscope::Money) -> String {
@@ -22,10 +24,20 @@ fn money(m: bankscope::Money) -> String {
 
 #[test]
 fn every_layout_reads_exactly_and_reconciles() {
+    corpus_reads_exactly("layouts", 30);
+}
+
+#[test]
+fn every_chromium_printed_statement_reads_exactly_and_reconciles() {
+    corpus_reads_exactly("html", 10);
+}
+
+fn corpus_reads_exactly(corpus: &str, at_least: usize) {
+    let dir = || fixtures(corpus);
     let manifest: Value = serde_json::from_slice(&std::fs::read(dir().join("manifest.json")).expect("manifest.json"))
         .expect("manifest is JSON");
     let files = manifest["files"].as_array().cloned().unwrap_or_default();
-    assert!(files.len() >= 30, "the corpus covers at least 30 layouts, has {}", files.len());
+    assert!(files.len() >= at_least, "{corpus}: at least {at_least} layouts, has {}", files.len());
     let mut failures = Vec::new();
     println!("{:<22} {:>5} {:>5} {:>6}  {:<12} reading", "fixture", "rows", "read", "exact", "bank");
     for f in &files {
@@ -81,6 +93,29 @@ fn every_layout_reads_exactly_and_reconciles() {
         }
         if st.bank != bank {
             failures.push(format!("{file}: bank {}, expected {bank}", st.bank));
+        }
+        // Identity, where the truth records it (fixtures/html): the account
+        // number and IFSC as printed, the holder without a title.
+        for (field, got) in
+            [("account_number", &st.identity.account_number), ("ifsc", &st.identity.ifsc.clone().unwrap_or_default())]
+        {
+            if let Some(want) = truth[field].as_str()
+                && got != want
+            {
+                failures.push(format!("{file}: {field} {got:?}, expected {want:?}"));
+            }
+        }
+        if let Some(want) = truth["holder"].as_str() {
+            let untitled = |n: &str| {
+                let n = n.to_ascii_uppercase();
+                ["MR. ", "MR ", "MRS. ", "MRS ", "MS. ", "MS ", "M/S. ", "M/S "]
+                    .iter()
+                    .find_map(|t| n.strip_prefix(t).map(str::to_string))
+                    .unwrap_or(n)
+            };
+            if untitled(&st.identity.name) != untitled(want) {
+                failures.push(format!("{file}: holder {:?}, expected {want:?}", st.identity.name));
+            }
         }
         let opening = truth["opening_balance"].as_str().unwrap_or_default();
         if st.identity.opening_balance.map(money).as_deref() != Some(opening) {
