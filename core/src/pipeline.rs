@@ -53,9 +53,24 @@ impl ReadOptions {
 /// `Malformed` (see [`crate::Error`]).
 pub fn read_pdf(bytes: &[u8], options: &ReadOptions) -> Result<Statement> {
     let open = OpenOptions { password: options.password.clone(), limits: options.limits.clone() };
-    let pages = pdf::extract(bytes, &open)?;
-    let extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
+    let doc = pdf::open(bytes, &open)?;
+    let pages = doc.pages()?;
+    let mut extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
+    bank_from_info(&mut extracted, &doc.info(), options);
     Ok(statement(extracted))
+}
+
+/// A statement whose pages name no bank bankscope knows (no IFSC, no name,
+/// none declared) takes the bank its document information names: title,
+/// author or creator ("Axis Bank Statement", "ICICI Bank Ltd").
+fn bank_from_info(extracted: &mut Extracted, info: &pdf::Info, options: &ReadOptions) {
+    if extracted.bank.known.is_some() || options.declared_bank.is_some() || extracted.identity.ifsc.is_some() {
+        return;
+    }
+    let said = [&info.title, &info.author, &info.creator].into_iter().flatten().cloned().collect::<Vec<_>>().join(" ");
+    if let Some(bank) = crate::banks::by_name_in(&said) {
+        extracted.bank = extract::StatementBank::known(bank);
+    }
 }
 
 /// [`read_pdf`] plus the PDF's forensic record (producer, revisions, fonts,
@@ -66,8 +81,9 @@ pub fn read_pdf_with_forensics(bytes: &[u8], options: &ReadOptions) -> Result<(S
     let open = OpenOptions { password: options.password.clone(), limits: options.limits.clone() };
     let doc = pdf::open(bytes, &open)?;
     let pages = doc.pages()?;
-    let extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
+    let mut extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
     let forensics = doc.forensics()?;
+    bank_from_info(&mut extracted, &forensics.info, options);
     let mut statement = statement(extracted);
     statement.forensics = Some(ForensicDigest::new(&forensics, &pages, &statement.transactions));
     Ok((statement, forensics))

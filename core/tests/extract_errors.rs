@@ -273,3 +273,16 @@ fn a_bank_without_an_identifier_is_named_by_its_ifsc_code() {
     let st = read(&bytes, None).expect("read");
     assert_eq!(st.bank, "cosb");
 }
+
+#[test]
+fn a_bank_named_only_in_the_document_information_is_detected() {
+    // No bank name, logo text or IFSC on the page; the PDF's /Info names it.
+    let plain = statement(&[]);
+    assert_ne!(read(&plain, None).expect("read").bank, "axis");
+    let text = String::from_utf8_lossy(&plain)
+        .replace("/Root 1 0 R >>", "/Root 1 0 R /Info << /Title (Statement of Account) /Author (Axis Bank Ltd) >> >>");
+    let st = read(text.as_bytes(), None).expect("read");
+    assert_eq!(st.bank, "axis");
+    // A declared bank is not overridden by the document information.
+    assert_eq!(read(text.as_bytes(), Some("hdfc")).expect("read").bank, "hdfc");
+}

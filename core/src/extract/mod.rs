@@ -423,7 +423,8 @@ pub struct StatementBank {
 }
 
 impl StatementBank {
-    fn known(bank: &'static Bank) -> StatementBank {
+    /// A bank bankscope knows, by its identifier and name.
+    pub fn known(bank: &'static Bank) -> StatementBank {
         StatementBank { id: bank.id.to_string(), name: bank.name.to_string(), known: Some(bank) }
     }
 

@@ -299,15 +299,15 @@ fn hidden_text(scan: &PageScan) -> Vec<HiddenText> {
 }
 
 impl Document {
-    /// The forensic record. Reads every page's content (within the limits).
-    pub fn forensics(&self) -> Result<Forensics> {
+    /// The document information dictionary (`/Info`): producer, creator,
+    /// author, title and dates.
+    pub fn info(&self) -> Info {
         let doc = &self.doc;
-        let budget = Budget::new(&self.limits, Instant::now());
         let info_dict = match doc.trailer.get(b"Info").map(|o| deref(doc, o)) {
             Ok(Object::Dictionary(d)) => Some(d),
             _ => None,
         };
-        let info = info_dict.map_or_else(Info::default, |d| {
+        info_dict.map_or_else(Info::default, |d| {
             let creation_date_raw = text_string(doc, d, b"CreationDate");
             let mod_date_raw = text_string(doc, d, b"ModDate");
             Info {
@@ -320,7 +320,14 @@ impl Document {
                 creation_date_raw,
                 mod_date_raw,
             }
-        });
+        })
+    }
+
+    /// The forensic record. Reads every page's content (within the limits).
+    pub fn forensics(&self) -> Result<Forensics> {
+        let doc = &self.doc;
+        let budget = Budget::new(&self.limits, Instant::now());
+        let info = self.info();
         let xmp = match doc.catalog().ok().and_then(|c| get(doc, c, b"Metadata")) {
             Some(Object::Stream(s)) => {
                 let data = budget.decode(s)?;
