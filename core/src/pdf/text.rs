@@ -178,7 +178,7 @@ impl Collector {
                 && (v - cur.y).abs() <= 0.1 * tol
                 && gap <= 0.25 * tol
                 && cur.invisible == g.invisible
-                && Arc::ptr_eq(&cur.font, &g.font);
+                && Arc::ptr_eq(&cur.font, g.font);
             if kerned {
                 self.kerned.push(self.runs.len() + 1);
             }
