@@ -212,3 +212,18 @@ fn words_split_by_kerning_are_joined_again() {
     let texts: Vec<&str> = p.runs.iter().map(|r| r.text.as_str()).collect();
     assert_eq!(texts, ["Acco", "unt"]);
 }
+
+#[test]
+fn white_words_on_a_coloured_band_are_visible() {
+    // A table header in white on a dark band (Kotak prints its column
+    // labels so) is text to read; white on the paper stays hidden.
+    let p = one_page(
+        vec![("F1", helvetica())],
+        b"0.8 0.1 0.1 rg 50 690 300 20 re f 1 1 1 rg BT /F1 10 Tf 100 700 Td (Withdrawal) Tj ET \
+          BT /F1 10 Tf 100 600 Td (hidden) Tj ET",
+        0,
+    );
+    let white = |t: &str| p.runs.iter().find(|r| r.text == t).map(|r| r.white);
+    assert_eq!(white("Withdrawal"), Some(false));
+    assert_eq!(white("hidden"), Some(true));
+}

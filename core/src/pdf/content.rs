@@ -291,7 +291,7 @@ impl<'a> Interpreter<'a> {
                 }
                 b"f" | b"F" | b"f*" | b"B" | b"B*" | b"b" | b"b*" => {
                     for r in path.drain(..) {
-                        self.out.fill_rect(r);
+                        self.out.fill_rect(r, gs.fill_white);
                     }
                 }
                 b"n" | b"S" | b"s" => path.clear(),

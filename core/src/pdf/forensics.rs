@@ -12,7 +12,6 @@ use lopdf::{Dictionary, Document as LoDocument, Object};
 use super::content::FontCache;
 use super::objects::{Budget, deref, get, get_dict, get_name};
 use super::open::{Document, EncryptionKind, PageScan};
-use super::text::TextRun;
 use crate::error::Result;
 
 /// At most this many hidden words are listed per page.
@@ -262,17 +261,6 @@ fn collect_fonts(doc: &LoDocument, resources: &Dictionary, depth: u32, out: &mut
     }
 }
 
-fn covered(run: &TextRun, bbox: &[f32; 4]) -> bool {
-    if run.rotation != 0 {
-        return false;
-    }
-    let (x0, x1, top, bottom) = (run.x0, run.x1, run.y - 0.7 * run.font_size, run.y);
-    let w = (x1.min(bbox[2]) - x0.max(bbox[0])).max(0.0);
-    let h = (bottom.min(bbox[3]) - top.max(bbox[1])).max(0.0);
-    let area = (x1 - x0) * (bottom - top);
-    area > 0.0 && w * h >= 0.6 * area
-}
-
 fn hidden_text(scan: &PageScan) -> Vec<HiddenText> {
     let mut out = Vec::new();
     for run in &scan.page.runs {
@@ -286,7 +274,7 @@ fn hidden_text(scan: &PageScan) -> Vec<HiddenText> {
             Some(Hidden::Invisible)
         } else if run.white {
             Some(Hidden::White)
-        } else if scan.rects.iter().any(|r| r.after_glyphs > run.order && covered(run, &r.bbox)) {
+        } else if scan.rects.iter().any(|r| r.after_glyphs > run.order && super::text::inside(run, &r.bbox)) {
             Some(Hidden::Covered)
         } else {
             None

@@ -310,6 +310,7 @@ impl Document {
             interp.touchup_markers
         };
         collector.finish();
+        collector.reveal_white_on_fills();
         let Collector { runs, rects, images, glyphs, .. } = collector;
         Ok(PageScan {
             page: Page { number: index as u32 + 1, width, height, rotation, runs },

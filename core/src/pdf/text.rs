@@ -96,6 +96,8 @@ pub(crate) struct GlyphIn<'a> {
 pub(crate) struct FilledRect {
     pub(crate) bbox: [f32; 4],
     pub(crate) after_glyphs: u32,
+    /// Filled in white (paper), not a coloured or dark fill.
+    pub(crate) white: bool,
 }
 
 /// Builds words from glyphs, and keeps what the forensic record needs.
@@ -133,6 +135,19 @@ fn quadrant(dx: f32, dy: f32) -> Option<u16> {
     } else {
         Some(if dy > 0.0 { 90 } else { 270 })
     }
+}
+
+/// True when most of `run`'s box (baseline up to 0.7 of the font size) lies
+/// in `bbox` (upright text only).
+pub(crate) fn inside(run: &TextRun, bbox: &[f32; 4]) -> bool {
+    if run.rotation != 0 {
+        return false;
+    }
+    let (x0, x1, top, bottom) = (run.x0, run.x1, run.y - 0.7 * run.font_size, run.y);
+    let w = (x1.min(bbox[2]) - x0.max(bbox[0])).max(0.0);
+    let h = (bottom.min(bbox[3]) - top.max(bbox[1])).max(0.0);
+    let area = (x1 - x0) * (bottom - top);
+    area > 0.0 && w * h >= 0.6 * area
 }
 
 /// At most this many filled rectangles are kept per page.
@@ -201,10 +216,25 @@ impl Collector {
         });
     }
 
-    pub(crate) fn fill_rect(&mut self, bbox: [f32; 4]) {
+    pub(crate) fn fill_rect(&mut self, bbox: [f32; 4], white: bool) {
         self.flush();
         if self.rects.len() < MAX_RECTS {
-            self.rects.push(FilledRect { bbox, after_glyphs: self.glyphs });
+            self.rects.push(FilledRect { bbox, after_glyphs: self.glyphs, white });
+        }
+    }
+
+    /// White words drawn over a coloured fill (table headers in white on a
+    /// dark band) are visible, so they are not white-hidden.
+    pub(crate) fn reveal_white_on_fills(&mut self) {
+        if !self.runs.iter().any(|r| r.white) {
+            return;
+        }
+        let rects = &self.rects;
+        for run in self.runs.iter_mut().filter(|r| r.white) {
+            let on_fill = rects.iter().any(|r| !r.white && r.after_glyphs <= run.order && inside(run, &r.bbox));
+            if on_fill {
+                run.white = false;
+            }
         }
     }
 
