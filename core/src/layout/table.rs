@@ -95,7 +95,7 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary) -> Option<Head
     let stacks = stack(&phrases);
     let mut columns = Vec::new();
     for parts in stacks {
-        let label = parts.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" ");
+        let label = join_label(parts.iter().map(|p| p.text.as_str()));
         let x0 = parts.iter().map(|p| p.x0).fold(f32::INFINITY, f32::min);
         let x1 = parts.iter().map(|p| p.x1).fold(f32::NEG_INFINITY, f32::max);
         match vocab.column_kind(&label) {
@@ -159,6 +159,20 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary) -> Option<Head
         }
     }
     Some(Header { first, last: first + block.len() - 1, columns, known, inferred: false })
+}
+
+/// The lines of one label joined with spaces, except where a narrow cell
+/// wrapped the label inside its parentheses ("WITHDRAWAL(D" over "R)").
+fn join_label<'a>(parts: impl Iterator<Item = &'a str>) -> String {
+    let mut label = String::new();
+    for part in parts {
+        let open = label.matches('(').count() > label.matches(')').count();
+        if !label.is_empty() && !open {
+            label.push(' ');
+        }
+        label.push_str(part);
+    }
+    label
 }
 
 /// Groups phrases of consecutive lines that sit over one another into one
