@@ -209,6 +209,32 @@ pub fn infer_header(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<(usiz
         .fold(f32::INFINITY, f32::min);
     if narr_x0.is_finite() {
         columns.push(Column { kind: ColumnKind::Narration, label: String::new(), x0: narr_x0, x1: narr_x0 + size });
+        // A cheque / reference column: on many rows the last word before the
+        // amounts is a number of four or more digits, starting at one x.
+        let mut refs: Vec<(f32, f32)> = rows
+            .iter()
+            .filter_map(|c| {
+                let before: Vec<&Word> =
+                    c.words.iter().filter(|w| w.x0 > narr_x0 + size && w.x1 < first_amount_x0).collect();
+                let last = before.last()?;
+                let t = last.text.trim();
+                (t.len() >= 4 && t.bytes().all(|b| b.is_ascii_digit())).then_some((last.x0, last.x1))
+            })
+            .collect();
+        refs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let best = (0..refs.len())
+            .map(|i| {
+                let x = refs.get(i).map_or(0.0, |r| r.0);
+                let group: Vec<&(f32, f32)> = refs.iter().skip(i).take_while(|r| r.0 - x <= 0.3 * size).collect();
+                (group.len(), x, group.iter().map(|r| r.1).fold(f32::NEG_INFINITY, f32::max))
+            })
+            .max_by_key(|g| g.0);
+        if let Some((n, x0, x1)) = best
+            && n >= MIN_ROWS
+            && n * 10 >= rows.len() * 3
+        {
+            columns.push(Column { kind: ColumnKind::Ref, label: String::new(), x0, x1 });
+        }
     }
     for (c, k) in amount_clusters.iter().zip(kinds) {
         let (x0, x1) = span(c);
@@ -265,5 +291,38 @@ mod tests {
         assert_eq!(table.rows[2].cell(ColumnKind::Debit), "450.00");
         assert_eq!(table.rows[1].cell(ColumnKind::Credit), "50,000.00");
         assert_eq!(table.rows[3].cell(ColumnKind::Narration), "ATM WDL");
+    }
+
+    /// Cheque numbers printed in their own column between the narration and
+    /// the amounts, with no readable header, are not narration.
+    #[test]
+    fn a_cheque_number_column_is_inferred() {
+        let rows = [
+            ("01/04/2025", "NEFT CR ACME LTD SALARY", "114305", "", "50,000.00", "60,000.00"),
+            ("03/04/2025", "UPI/DR/SWIGGY", "", "450.00", "", "59,550.00"),
+            ("05/04/2025", "CHQ PAID RAMESH", "454844", "2,000.00", "", "57,550.00"),
+            ("07/04/2025", "INT.PD", "", "", "12.50", "57,562.50"),
+            ("09/04/2025", "CLG CHQ DEPOSIT", "853713", "", "1,000.00", "58,562.50"),
+        ];
+        let mut lines = vec![line(10.0, &[("STATEMENT", 0.0)])];
+        for (i, (d, n, chq, dr, cr, bal)) in rows.iter().enumerate() {
+            let y = 30.0 + 12.0 * i as f32;
+            let mut words: Vec<(&str, f32)> = vec![(d, 0.0), (n, 60.0)];
+            if !chq.is_empty() {
+                words.push((chq, 200.0));
+            }
+            for (text, right) in [(*dr, 300.0), (*cr, 360.0), (*bal, 430.0)] {
+                if !text.is_empty() {
+                    words.push((text, right - 5.0 * text.len() as f32));
+                }
+            }
+            lines.push(line(y, &words));
+        }
+        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![] };
+        let (_, header) = infer_header(std::slice::from_ref(&page), &StatementVocabulary).expect("inferred");
+        assert!(header.columns.iter().any(|c| c.kind == ColumnKind::Ref), "{:?}", header.columns);
+        let table = find_table(&[page], &StatementVocabulary).expect("table");
+        assert_eq!(table.rows[0].cell(ColumnKind::Narration), "NEFT CR ACME LTD SALARY");
+        assert_eq!(table.rows[2].cell(ColumnKind::Ref), "454844");
     }
 }
