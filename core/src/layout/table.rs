@@ -95,7 +95,15 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary) -> Option<Head
     let stacks = stack(&phrases);
     let mut columns = Vec::new();
     for parts in stacks {
-        let label = join_label(parts.iter().map(|p| p.text.as_str()));
+        // Lines joined with spaces; where that names nothing, a label wrapped
+        // inside its parentheses by a narrow cell ("WITHDRAWAL(D" / "R)").
+        let spaced = parts.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" ");
+        let label = if vocab.column_kind(&spaced).is_none() {
+            let tight = join_label(parts.iter().map(|p| p.text.as_str()));
+            if vocab.column_kind(&tight).is_some() { tight } else { spaced }
+        } else {
+            spaced
+        };
         let x0 = parts.iter().map(|p| p.x0).fold(f32::INFINITY, f32::min);
         let x1 = parts.iter().map(|p| p.x1).fold(f32::NEG_INFINITY, f32::max);
         match vocab.column_kind(&label) {
