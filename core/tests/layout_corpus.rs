@@ -1,7 +1,9 @@
 //! The layout corpora: 32 Indian banks' statement layouts with the traits real
 //! statements have (fixtures/layouts/README.md; drawn by reportlab and fpdf2),
-//! and net-banking statements printed from HTML by headless Chromium
-//! (fixtures/html/README.md), each made by the generate script beside them.
+//! net-banking statements printed from HTML by headless Chromium
+//! (fixtures/html/README.md), and statements drawn with OpenPDF, the Java
+//! library of many Indian banks' statement systems (fixtures/java/README.md),
+//! each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -30,6 +32,11 @@ fn every_layout_reads_exactly_and_reconciles() {
 #[test]
 fn every_chromium_printed_statement_reads_exactly_and_reconciles() {
     corpus_reads_exactly("html", 10);
+}
+
+#[test]
+fn every_openpdf_statement_reads_exactly_and_reconciles() {
+    corpus_reads_exactly("java", 10);
 }
 
 fn corpus_reads_exactly(corpus: &str, at_least: usize) {
@@ -108,10 +115,13 @@ fn corpus_reads_exactly(corpus: &str, at_least: usize) {
         if let Some(want) = truth["holder"].as_str() {
             let untitled = |n: &str| {
                 let n = n.to_ascii_uppercase();
-                ["MR. ", "MR ", "MRS. ", "MRS ", "MS. ", "MS ", "M/S. ", "M/S "]
-                    .iter()
-                    .find_map(|t| n.strip_prefix(t).map(str::to_string))
-                    .unwrap_or(n)
+                [
+                    "MR. ", "MR ", "MRS. ", "MRS ", "MS. ", "MS ", "M/S. ", "M/S ", "SHRI ", "SMT. ", "SMT ", "DR. ",
+                    "DR ",
+                ]
+                .iter()
+                .find_map(|t| n.strip_prefix(t).map(str::to_string))
+                .unwrap_or(n)
             };
             if untitled(&st.identity.name) != untitled(want) {
                 failures.push(format!("{file}: holder {:?}, expected {want:?}", st.identity.name));
