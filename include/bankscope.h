@@ -164,8 +164,11 @@ bankscope_status bankscope_entity_add_aa(bankscope_entity *entity,
 // statement: `statement_id`, `account_id`, `source`, `bank`, `name`,
 // `account_number`, `period_from`, `period_to` (`YYYY-MM-DD` or null),
 // `transactions` (count), `opening_balance`, `closing_balance` (rupees or
-// null) and `balance_breaks`. On failure (wrong or missing password:
-// `BANKSCOPE_STATUS_PASSWORD_INCORRECT`; bytes that are not a PDF:
+// null), `balance_breaks`, and the reading report: `rows_proven`,
+// `reconciles` (every row proven from opening to closing) and `reading` (one
+// line: rows read and proven, the first break, confidence). On failure
+// (wrong or missing password: `BANKSCOPE_STATUS_PASSWORD_INCORRECT`; a scan:
+// `BANKSCOPE_STATUS_PDF_IS_IMAGE`; bytes that are not a PDF:
 // `BANKSCOPE_STATUS_MALFORMED`; ...) nothing is added to the entity and
 // `*out_summary_json` is not written.
 //

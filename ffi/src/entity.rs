@@ -166,8 +166,9 @@ pub unsafe extern "C" fn bankscope_entity_add_aa(
 /// `transactions` (count), `opening_balance`, `closing_balance` (rupees or
 /// null), `balance_breaks`, and the reading report: `rows_proven`,
 /// `reconciles` (every row proven from opening to closing) and `reading` (one
-/// line: rows read and proven, the first break, confidence). On failure (wrong or missing password:
-/// `BANKSCOPE_STATUS_PASSWORD_INCORRECT`; bytes that are not a PDF:
+/// line: rows read and proven, the first break, confidence). On failure
+/// (wrong or missing password: `BANKSCOPE_STATUS_PASSWORD_INCORRECT`; a scan:
+/// `BANKSCOPE_STATUS_PDF_IS_IMAGE`; bytes that are not a PDF:
 /// `BANKSCOPE_STATUS_MALFORMED`; ...) nothing is added to the entity and
 /// `*out_summary_json` is not written.
 ///
