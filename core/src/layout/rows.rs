@@ -545,32 +545,53 @@ fn clear_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
     (widest > 1.2 * second && widest - second > 0.15 * size).then_some(k)
 }
 
+/// The space between rows of the table: over consecutive anchors on one
+/// page, the widest gap between the lines from one to the next; the median.
+/// `None` with fewer than three such pairs.
+fn row_space(entries: &[Entry]) -> Option<f32> {
+    let anchors: Vec<usize> =
+        entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
+    let mut spaces: Vec<f32> = anchors
+        .windows(2)
+        .filter_map(|w| {
+            let run = entries.get(w[0]..=w[1])?;
+            let page = run.first()?.page;
+            if run.iter().any(|e| e.page != page) {
+                return None;
+            }
+            run.windows(2).map(|p| p[1].y - p[0].y).reduce(f32::max)
+        })
+        .collect();
+    if spaces.len() < 3 {
+        return None;
+    }
+    spaces.sort_by(f32::total_cmp);
+    spaces.get(spaces.len() / 2).copied()
+}
+
 /// How many of `lines`, the first lines of a page before the line
 /// `following` (the page's first date line or anchor), are the rest of the
 /// previous page's last row (a row split by the page break): those above the
 /// widest gap between them and `following`, when that gap is the space
-/// between rows: clearly wider than the page's tightest line pitch and than
-/// any other gap of the run.
-fn carried_over(entries: &[Entry], lines: &[Entry], following: &Entry) -> usize {
+/// between rows (`row_space`, give or take 15%) and clearly wider than any
+/// other gap of the run.
+fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>) -> usize {
+    let Some(row_space) = row_space else { return 0 };
     if lines.is_empty() {
-        return 0;
-    }
-    let on_page: Vec<f32> = entries.iter().filter(|e| e.page == following.page).map(|e| e.y).collect();
-    let pitch = on_page.windows(2).map(|w| w[1] - w[0]).filter(|g| *g > 0.0).fold(f32::INFINITY, f32::min);
-    if !pitch.is_finite() {
         return 0;
     }
     let ys: Vec<f32> = lines.iter().chain(std::iter::once(following)).map(|e| e.y).collect();
     let gaps: Vec<f32> = ys.windows(2).map(|w| w[1] - w[0]).collect();
     let Some((k, widest)) = gaps.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1)) else { return 0 };
     let second = gaps.iter().copied().enumerate().filter(|(j, _)| *j != k).map(|(_, g)| g).fold(0.0f32, f32::max);
-    let row_space = widest > 1.8 * pitch && widest - pitch > 0.5 * following.size;
+    let between_rows = widest >= 0.85 * row_space;
     let stands_out = second == 0.0 || (widest > 1.2 * second && widest - second > 0.15 * following.size);
-    if row_space && stands_out { k + 1 } else { 0 }
+    if between_rows && stands_out { k + 1 } else { 0 }
 }
 
 /// Gathers each anchor with its wrapped lines.
 fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
+    let row_space = row_space(entries);
     let anchors: Vec<usize> =
         entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
     let mut owner: Vec<Option<usize>> = vec![None; entries.len()];
@@ -615,7 +636,7 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                         pre.len()
                     } else {
                         let following = entries.get(date_cut).unwrap_or(n);
-                        on_prev_page + carried_over(entries, carried, following)
+                        on_prev_page + carried_over(carried, following, row_space)
                     }
                 } else if date_at.is_some() {
                     // Lines above a date line: where the widest vertical gap
