@@ -231,3 +231,41 @@ fn not_a_pdf_truncated_and_garbage_are_malformed() {
         assert_eq!(err.kind(), ErrorKind::Malformed, "{name}: {err}");
     }
 }
+
+#[test]
+fn an_encrypted_file_whose_pages_decrypt_to_nothing_is_not_a_scan() {
+    // Pages that draw nothing, RC4-encrypted: opened with the right password
+    // they hold no text and no images. Not a scan, and the message says the
+    // decryption is in question.
+    let mut doc = Document::with_version("1.5");
+    let pages_id = doc.new_object_id();
+    let content = doc.add_object(Stream::new(dictionary! {}, b"0 0 m 100 100 l S".to_vec()));
+    let page = doc.add_object(dictionary! {
+        "Type" => "Page", "Parent" => pages_id, "Contents" => content,
+        "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
+    });
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(dictionary! { "Type" => "Pages", "Kids" => vec![page.into()], "Count" => 1 }),
+    );
+    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
+    doc.trailer.set("Root", catalog);
+    doc.trailer.set(
+        "ID",
+        Object::Array(vec![Object::string_literal("0123456789abcdef"), Object::string_literal("0123456789abcdef")]),
+    );
+    let version = lopdf::encryption::EncryptionVersion::V2 {
+        document: &doc,
+        owner_password: "owner",
+        user_password: "secret",
+        key_length: 128,
+        permissions: lopdf::encryption::Permissions::all(),
+    };
+    let state = lopdf::EncryptionState::try_from(version).unwrap();
+    doc.encrypt(&state).unwrap();
+    let mut bytes = Vec::new();
+    doc.save_to(&mut bytes).unwrap();
+    let err = pdf::extract(&bytes, &OpenOptions::with_password("secret")).unwrap_err();
+    assert_eq!(err.kind(), bankscope::ErrorKind::Malformed, "{err}");
+    assert!(err.to_string().contains("decrypt"), "{err}");
+}

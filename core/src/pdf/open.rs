@@ -171,9 +171,17 @@ pub fn open(bytes: &[u8], options: &OpenOptions) -> Result<Document> {
 }
 
 /// Why a document without any text has none: images (a scan), glyphs the
-/// fonts name no text for, or nothing drawn at all.
-fn no_text(pages: usize, images: u64, glyphs: u64) -> Error {
-    if glyphs > 0 {
+/// fonts name no text for, nothing drawn at all, or (encrypted) content that
+/// did not decrypt to anything.
+fn no_text(pages: usize, images: u64, glyphs: u64, encrypted: bool) -> Error {
+    if glyphs == 0 && images == 0 && encrypted {
+        // An encrypted file whose pages decrypt to nothing drawn: not a scan,
+        // and not blank by the producer's doing either.
+        Error::malformed(format!(
+            "the encrypted PDF's {pages} page(s) decrypt to no text and no images: its encryption could not be \
+             undone correctly"
+        ))
+    } else if glyphs > 0 {
         Error::UnsupportedFormat {
             reason: format!(
                 "the text layer cannot be decoded: {glyphs} glyph(s) drawn with fonts that map none of them to text"
@@ -221,7 +229,7 @@ impl Document {
         // U+FFFD stands for a glyph whose font names no text.
         let unreadable = |r: &super::text::TextRun| r.text.chars().all(|c| c.is_whitespace() || c == '\u{FFFD}');
         if out.iter().all(|p| p.runs.iter().all(unreadable)) {
-            return Err(no_text(out.len(), images, glyphs));
+            return Err(no_text(out.len(), images, glyphs, self.encryption != EncryptionKind::None));
         }
         Ok(out)
     }
