@@ -136,7 +136,7 @@ def _statement_without_table() -> bytes:
             bankscope.LimitExceeded,
         ),
     ],
-    ids=["garbage", "broken-pdf", "image", "letter", "no-table", "other-bank", "bomb"],
+    ids=["garbage", "broken-pdf", "scan", "blank-page", "letter", "no-table", "other-bank", "bomb"],
 )
 def test_each_bad_input_raises_its_own_subclass(make, kwargs, error):
     with pytest.raises(error) as info:
