@@ -642,8 +642,37 @@ struct Settled {
 /// or what the first printed balance implies.
 fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
     let signed = |k: TxnType, a: Money| if k == TxnType::Credit { a } else { -a };
-    // Undated rows between two printed balances that agree without them.
     let mut dropped = 0;
+    // A row printed again at the top of the next page (a renderer that draws
+    // a row cut by the page break on both pages): same date, amount and
+    // printed balance, which two real rows cannot share. The later copy,
+    // with the row's continuation lines, stays; the longer narration wins.
+    let mut i = 0;
+    while i + 1 < rows.len() {
+        let repeated = match (rows.get(i), rows.get(i + 1)) {
+            (Some(a), Some(b)) => {
+                b.page > a.page
+                    && a.balance.is_some()
+                    && a.balance == b.balance
+                    && !a.txn.amount.is_zero()
+                    && a.txn.amount == b.txn.amount
+                    && a.txn.date == b.txn.date
+            }
+            _ => false,
+        };
+        if repeated {
+            let first = rows.remove(i);
+            if let Some(kept) = rows.get_mut(i)
+                && first.txn.note.len() > kept.txn.note.len()
+            {
+                kept.txn.note = first.txn.note;
+            }
+            dropped += 1;
+        } else {
+            i += 1;
+        }
+    }
+    // Undated rows between two printed balances that agree without them.
     let mut i = 0;
     let mut prev_printed: Option<Money> = opening;
     while i < rows.len() {

@@ -412,7 +412,10 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             // they fit, keep the type size and follow at the table's pitch.
             let other_size = body_size.is_some_and(|b| (line.size - b).abs() > 0.2 * b);
             let pitch = median(pitches.clone()).unwrap_or(1.2 * line.size);
-            let far = prev_y.is_some_and(|p| line.y - p > (2.2 * pitch).max(1.5 * line.size));
+            // The widest gap between the page's rows so far: centred cells
+            // interleave lines at a small pitch, rows stand a wider gap apart.
+            let row_gap = pitches.iter().copied().fold(0.0f32, f32::max);
+            let far = prev_y.is_some_and(|p| line.y - p > (2.2 * pitch).max(1.5 * line.size).max(1.1 * row_gap));
             if !info.fits || info.amount || info.balance || other_size || far || prev_y.is_none() {
                 break;
             }
@@ -589,6 +592,21 @@ fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>) -> u
     if between_rows && stands_out { k + 1 } else { 0 }
 }
 
+/// How many of `lines`, which follow the anchor `prev` at the foot of its
+/// page, stay with it: all, unless the widest gap among them is the table's
+/// space between rows (then the lines after it begin the next row).
+fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>) -> usize {
+    let Some(row_space) = row_space else { return lines.len() };
+    let ys: Vec<f32> = std::iter::once(prev).chain(lines).map(|e| e.y).collect();
+    let gaps: Vec<f32> = ys.windows(2).map(|w| w[1] - w[0]).collect();
+    let Some((k, widest)) = gaps.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1)) else {
+        return lines.len();
+    };
+    let second = gaps.iter().copied().enumerate().filter(|(j, _)| *j != k).map(|(_, g)| g).fold(0.0f32, f32::max);
+    let stands_out = second == 0.0 || (widest > 1.2 * second && widest - second > 0.15 * prev.size);
+    if widest >= 0.85 * row_space && stands_out { k } else { lines.len() }
+}
+
 /// Gathers each anchor with its wrapped lines.
 fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
     let row_space = row_space(entries);
@@ -635,8 +653,17 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                     if orientation == Orientation::After && date_at.is_none() {
                         pre.len()
                     } else {
-                        let following = entries.get(date_cut).unwrap_or(n);
-                        on_prev_page + carried_over(carried, following, row_space)
+                        // The page's last lines after the space between
+                        // rows begin the next row (its first narration line
+                        // printed above a page break).
+                        let tail = pre.get(..on_prev_page).unwrap_or_default();
+                        let stays = staying(p, tail, row_space);
+                        if stays < on_prev_page {
+                            stays
+                        } else {
+                            let following = entries.get(date_cut).unwrap_or(n);
+                            on_prev_page + carried_over(carried, following, row_space)
+                        }
                     }
                 } else if date_at.is_some() {
                     // Lines above a date line: where the widest vertical gap
