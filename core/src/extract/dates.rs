@@ -93,7 +93,8 @@ fn time(words: &[&str]) -> Option<(NaiveTime, usize)> {
 
 /// The date (and time when printed) at the start of `text`.
 pub fn parse_date(text: &str) -> Option<NaiveDateTime> {
-    let text = unwrap_date(text);
+    let spread = spread_compact(text);
+    let text = unwrap_date(spread.as_deref().unwrap_or(text));
     let words: Vec<&str> = text.split_whitespace().take(5).collect();
     let first = words.first()?;
     let (date, used) = if let Some(d) = one_word(first) {
@@ -210,8 +211,27 @@ fn unwrap_date(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// A date printed without separators ("01APR24", "1APR2024", HSBC) spread
+/// into words ("01 APR 24").
+fn spread_compact(text: &str) -> Option<String> {
+    let trimmed = text.trim_start();
+    let first = trimmed.split_whitespace().next()?;
+    let day_len = first.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=2).contains(&day_len) {
+        return None;
+    }
+    let mon = first.get(day_len..day_len + 3)?;
+    let year = first.get(day_len + 3..)?;
+    if month(mon).is_none() || !(year.len() == 2 || year.len() == 4) || !year.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rest = trimmed.get(first.len()..).unwrap_or_default();
+    Some(format!("{} {mon} {year}{rest}", first.get(..day_len)?))
+}
+
 fn parts(text: &str) -> Option<Parts> {
-    let text = unwrap_date(text);
+    let spread = spread_compact(text);
+    let text = unwrap_date(spread.as_deref().unwrap_or(text));
     let words: Vec<&str> = text.split_whitespace().take(6).collect();
     let first = words.first()?.trim_end_matches(',');
     let (p, used) = if let Some(sep) = first.chars().find(|c| matches!(c, '/' | '-' | '.')) {
@@ -368,6 +388,10 @@ mod tests {
         assert_eq!(p("01.04.2025").as_deref(), Some("2025-04-01 00:00:00"));
         // Wrapped inside a narrow cell, joined with a space by the row.
         assert_eq!(p("01-APR- 24").as_deref(), Some("2024-04-01 00:00:00"));
+        // Without separators (HSBC).
+        assert_eq!(p("01APR24").as_deref(), Some("2024-04-01 00:00:00"));
+        assert_eq!(p("9DEC2024 ATM").as_deref(), Some("2024-12-09 00:00:00"));
+        assert_eq!(p("01APR").as_deref(), None);
         assert_eq!(p("2024-04- 01").as_deref(), Some("2024-04-01 00:00:00"));
         assert_eq!(p("01/04/ 2024").as_deref(), Some("2024-04-01 00:00:00"));
         assert_eq!(p("1 Apr. 2025").as_deref(), p("1 Apr 2025").as_deref());

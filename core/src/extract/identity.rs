@@ -385,9 +385,15 @@ fn account_number(value: &str) -> Option<String> {
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
         .find(|w| {
-            w.len() >= 6
+            let plain = w.len() >= 6
                 && w.bytes().filter(u8::is_ascii_digit).count() >= 4
-                && w.bytes().all(|b| b.is_ascii_alphanumeric())
+                && w.bytes().all(|b| b.is_ascii_alphanumeric());
+            // Grouped with hyphens as HSBC prints it ("052-123456-001"); not a date.
+            let grouped = w.contains('-')
+                && w.bytes().filter(u8::is_ascii_digit).count() >= 8
+                && w.bytes().all(|b| b.is_ascii_digit() || b == b'-')
+                && !dates::looks_like_date(w);
+            plain || grouped
         })
         .map(str::to_string)
 }
@@ -500,7 +506,33 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     let balance = |l: Label| find(l).and_then(|f| f.value.split_whitespace().find_map(|w| Money::parse(w).ok()));
     id.opening_balance = balance(Label::Opening);
     id.closing_balance = balance(Label::Closing);
+    // "Balance as on 01-04-2024 : 12,345.67" (SBI): the opening balance when
+    // dated at the period's start, the closing balance at its end.
+    for l in block.iter().chain(rest) {
+        let Some((date, amount)) = balance_as_on(&l.text()) else { continue };
+        match (id.period_from, id.period_to) {
+            (Some(from), _) if date <= from && id.opening_balance.is_none() => id.opening_balance = Some(amount),
+            (_, Some(to)) if date >= to && id.closing_balance.is_none() => id.closing_balance = Some(amount),
+            (None, None) if id.opening_balance.is_none() => id.opening_balance = Some(amount),
+            _ => {}
+        }
+    }
     id
+}
+
+/// The date and amount of a "Balance as on <date> : <amount>" line (also
+/// "as of", "as at").
+fn balance_as_on(text: &str) -> Option<(NaiveDate, Money)> {
+    let upper = text.to_ascii_uppercase();
+    let at =
+        ["BALANCE AS ON", "BALANCE AS OF", "BALANCE AS AT"].iter().find_map(|k| upper.find(k).map(|i| i + k.len()))?;
+    let rest = text.get(at..)?;
+    let date = *dates::dates_in(rest).first()?;
+    let amount = rest.split(|c: char| c.is_whitespace() || c == ':').rev().find_map(|w| {
+        let w = w.trim();
+        (w.contains('.') && w.bytes().any(|b| b.is_ascii_digit())).then(|| Money::parse(w).ok()).flatten()
+    })?;
+    Some((date, amount))
 }
 
 /// The statement period: a `Period` field, `From`/`To` fields, or a line with
@@ -599,6 +631,13 @@ mod tests {
         assert_eq!(id.account_category, AccountCategory::Individual);
         assert_eq!(id.period_from.map(|d| d.to_string()).as_deref(), Some("2025-04-01"));
         assert_eq!(id.period_to.map(|d| d.to_string()).as_deref(), Some("2025-06-30"));
+    }
+
+    #[test]
+    fn account_numbers_as_printed() {
+        assert_eq!(account_number(": 052-123456-001").as_deref(), Some("052-123456-001"));
+        assert_eq!(account_number("50100123456789").as_deref(), Some("50100123456789"));
+        assert_eq!(account_number("01-04-2024"), None);
     }
 
     #[test]
