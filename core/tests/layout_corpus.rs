@@ -1,7 +1,8 @@
 //! The layout corpora: 32 Indian banks' statement layouts with the traits real
 //! statements have (fixtures/layouts/README.md; drawn by reportlab and fpdf2),
 //! net-banking statements printed from HTML by headless Chromium
-//! (fixtures/html/README.md), and statements drawn with OpenPDF, the Java
+//! (fixtures/html/README.md) and the same HTML printed by wkhtmltopdf (Qt
+//! WebKit, fixtures/qt), and statements drawn with OpenPDF, the Java
 //! library of many Indian banks' statement systems (fixtures/java/README.md),
 //! each made by the generate script beside them.
 //!
@@ -32,6 +33,11 @@ fn every_layout_reads_exactly_and_reconciles() {
 #[test]
 fn every_chromium_printed_statement_reads_exactly_and_reconciles() {
     corpus_reads_exactly("html", 10);
+}
+
+#[test]
+fn every_wkhtmltopdf_printed_statement_reads_exactly_and_reconciles() {
+    corpus_reads_exactly("qt", 15);
 }
 
 #[test]

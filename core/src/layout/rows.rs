@@ -349,8 +349,11 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
         None => {
             // No header on this page: the table starts at the first row, or
             // at the wrapped lines set tight above it.
-            let Some(k) =
-                infos.iter().position(|(_, x)| (x.fits && x.date) || matches!(x.special, Some(SpecialKind::Opening)))
+            // (A row whose date wrapped inside its cell has no date line: its
+            // anchor starts the table then.)
+            let Some(k) = infos
+                .iter()
+                .position(|(_, x)| (x.fits && x.date) || matches!(x.special, Some(SpecialKind::Opening)) || is_row(x))
             else {
                 return out;
             };
@@ -360,11 +363,13 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
                     break;
                 };
                 let (Some(above), Some(here)) = (page.lines.get(*li_above), page.lines.get(*li_here)) else { break };
+                // Set tight above the row, or a row's space above it (the end
+                // of the previous page's last row, cut by the page break).
                 if !above_info.fits
                     || above_info.special.is_some()
                     || above_info.date
                     || above_info.amount
-                    || here.y - above.y > 1.6 * here.size
+                    || here.y - above.y > 2.2 * here.size
                 {
                     break;
                 }
