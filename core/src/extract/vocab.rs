@@ -142,6 +142,8 @@ fn normal(text: &str) -> String {
 const OPENING: &[&str] = &[
     "OPENING BALANCE",
     "OPENING BAL",
+    "OPG BAL",
+    "OP BAL",
     "BALANCE B/F",
     "BAL B/F",
     "B/F",
@@ -165,6 +167,11 @@ const END_ANYWHERE: &[&str] = &[
 /// A special-row label (see [`Vocabulary::special`]).
 pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
     let n = normal(text);
+    // Ledger style: "By Opening Balance", "To Balance C/F".
+    let n = match n.strip_prefix("BY ").or_else(|| n.strip_prefix("TO ")) {
+        Some(rest) if special(rest, dated).is_some() => rest.to_string(),
+        _ => n,
+    };
     if n.is_empty() {
         return None;
     }
@@ -177,12 +184,18 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
         })
     };
     let exact = |labels: &[&str]| labels.iter().any(|l| n == *l);
+    // A dated row: the label alone, or a label of two words or more and more
+    // words ("Opening Balance as on 01-04-2024"), never a transaction's.
+    let dated_label = |labels: &[&str]| {
+        exact(labels)
+            || labels.iter().any(|l| l.contains(' ') && n.strip_prefix(l).is_some_and(|rest| rest.starts_with(' ')))
+    };
     if dated {
-        return if exact(OPENING) {
+        return if dated_label(OPENING) {
             Some(SpecialKind::Opening)
-        } else if exact(CARRIED) {
+        } else if dated_label(CARRIED) {
             Some(SpecialKind::CarriedForward)
-        } else if exact(CLOSING) {
+        } else if dated_label(CLOSING) {
             Some(SpecialKind::Closing)
         } else {
             None
@@ -330,14 +343,24 @@ mod tests {
         assert_eq!(special("Page 2 of 5", false), Some(SpecialKind::End));
         assert_eq!(special("*** End of Statement ***", false), Some(SpecialKind::End));
         assert_eq!(special("CONTINUED ON NEXT PAGE", false), Some(SpecialKind::End));
+        // Ledger style and dated labels with more words.
+        assert_eq!(special("BY OPENING BALANCE", true), Some(SpecialKind::Opening));
+        assert_eq!(special("To Balance C/F", false), Some(SpecialKind::CarriedForward));
+        assert_eq!(special("OPENING BALANCE AS ON 01-04-2024", true), Some(SpecialKind::Opening));
+        assert_eq!(special("Closing Balance as on 30/06/2024", true), Some(SpecialKind::Closing));
+        assert_eq!(special("OPG BAL", true), Some(SpecialKind::Opening));
+        assert_eq!(special("TO NEFT RAHUL", true), None);
+        assert_eq!(special("BY CASH", true), None);
         assert_eq!(special("UPI/123/PAGE", false), None);
     }
 
     #[test]
     fn multi_word_labels_match_as_a_prefix_at_a_word_boundary() {
-        // "OPENING BALANCE" then a space: a prefix match (undated lines only).
+        // "OPENING BALANCE" then a space: a prefix match, on dated lines too
+        // (a label of two words or more).
         assert_eq!(special("Opening Balance as on 01/04/2024", false), Some(SpecialKind::Opening));
-        assert_eq!(special("Opening Balance as on 01/04/2024", true), None);
+        assert_eq!(special("Opening Balance as on 01/04/2024", true), Some(SpecialKind::Opening));
+        assert_eq!(special("B/F RAHUL", true), None);
         // No space after the label: not the label.
         assert_eq!(special("OPENING BALANCES", false), None);
         // One-word labels match only whole: "TOTAL" is not a prefix label.
