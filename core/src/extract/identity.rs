@@ -316,6 +316,15 @@ fn strip_title(name: &str) -> String {
     t.to_string()
 }
 
+/// One to six words of letters (and `.`, `'`, `-`, `&`), no digits: a
+/// person's or firm's name in any case.
+fn is_name_words(s: &str) -> bool {
+    let words = s.split_whitespace().count();
+    (1..=6).contains(&words)
+        && s.chars().filter(|c| c.is_alphabetic()).count() >= 3
+        && s.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '.' | '&' | '/' | '-' | '\''))
+}
+
 fn is_caps_name(s: &str) -> bool {
     let letters = s.chars().filter(|c| c.is_alphabetic()).count();
     letters >= 3
@@ -414,12 +423,19 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     let (name, name_line, name_x) = match &name_field {
         Some(f) => (strip_title(&f.value), Some(f.line), f.x0),
         None => {
-            let cand = segs.iter().flatten().find(|s| {
-                is_caps_name(&s.text)
-                    && label_prefix(&s.text).is_none()
-                    && !NOT_A_NAME.iter().any(|w| s.text.split_whitespace().any(|x| x == *w))
-                    && banks::by_name_in(&s.text).is_none()
+            let plausible = |t: &str| {
+                label_prefix(t).is_none()
+                    && !NOT_A_NAME.iter().any(|w| t.split_whitespace().any(|x| x.eq_ignore_ascii_case(w)))
+                    && banks::by_name_in(t).is_none()
+            };
+            // A line that starts with a title ("Mr. Rahul Sharma", "Mrs.
+            // SUNITA DEVI", "M/S ORBIT TRADERS") names the holder in any case
+            // of letters; else the first name in capitals.
+            let titled = segs.iter().flatten().find(|s| {
+                let untitled = strip_title(&s.text);
+                untitled.len() < s.text.trim().len() && is_name_words(&untitled) && plausible(&s.text)
             });
+            let cand = titled.or_else(|| segs.iter().flatten().find(|s| is_caps_name(&s.text) && plausible(&s.text)));
             match cand {
                 Some(s) => (strip_title(&s.text), Some(s.line), s.x0),
                 None => (String::new(), None, 0.0),
@@ -631,6 +647,25 @@ mod tests {
         assert_eq!(id.account_category, AccountCategory::Individual);
         assert_eq!(id.period_from.map(|d| d.to_string()).as_deref(), Some("2025-04-01"));
         assert_eq!(id.period_to.map(|d| d.to_string()).as_deref(), Some("2025-06-30"));
+    }
+
+    #[test]
+    fn a_titled_name_in_any_case_is_the_holder_not_the_city_below_it() {
+        for (first, want) in [
+            ("Mr. Rahul Sharma", "Rahul Sharma"),
+            ("Mrs. SUNITA DEVI", "SUNITA DEVI"),
+            ("M/S Orbit Traders", "Orbit Traders"),
+        ] {
+            let block = vec![
+                line(10.0, &[(first, 0.0), ("Account", 300.0), ("No", 340.0), (":", 352.0), ("1234567890123", 360.0)]),
+                line(22.0, &[("12 MG ROAD", 0.0)]),
+                line(34.0, &[("PUNE", 0.0)]),
+                line(46.0, &[("MAHARASHTRA", 0.0)]),
+            ];
+            let id = read(&block, &[]);
+            assert_eq!(id.name, want);
+            assert_eq!(id.account_number, "1234567890123");
+        }
     }
 
     #[test]
