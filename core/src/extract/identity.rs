@@ -300,6 +300,35 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
             }
         }
     }
+    out.extend(labels_over_values(lines, segs));
+    out
+}
+
+/// Labels set over their values, as a row of column heads ("Account Number
+/// IFSC Code Branch" over "1234567890123 HDFC0001234 PUNE"): each value is
+/// the segment of the next line that starts under its label.
+fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
+    let mut out = Vec::new();
+    for (li, line) in lines.iter().enumerate() {
+        let (Some(heads), Some(values), Some(below)) = (segs.get(li), segs.get(li + 1), lines.get(li + 1)) else {
+            continue;
+        };
+        if heads.len() < 2 || below.y - line.y > 2.2 * line.size.max(below.size) || line.text().contains(':') {
+            continue;
+        }
+        let labels: Vec<Option<Label>> = heads.iter().map(|h| label_of(h.text.trim())).collect();
+        if labels.iter().any(Option::is_none) || labels.iter().all(|l| *l == Some(Label::Ignored)) {
+            continue;
+        }
+        let tol = 1.5 * line.size;
+        for (k, (head, label)) in heads.iter().zip(&labels).enumerate() {
+            let Some(label) = label else { continue };
+            let until = heads.get(k + 1).map_or(f32::INFINITY, |n| n.x0 - tol);
+            if let Some(v) = values.iter().find(|v| v.x0 >= head.x0 - tol && v.x0 < until) {
+                out.push(Field { label: *label, value: v.text.clone(), line: li + 1, x0: v.x0 });
+            }
+        }
+    }
     out
 }
 
@@ -666,6 +695,21 @@ mod tests {
             assert_eq!(id.name, want);
             assert_eq!(id.account_number, "1234567890123");
         }
+    }
+
+    #[test]
+    fn labels_set_over_their_values() {
+        let block = vec![
+            line(10.0, &[("RAHUL SHARMA", 0.0)]),
+            line(22.0, &[("12 MG ROAD, PUNE", 0.0)]),
+            line(40.0, &[("Account Number", 0.0), ("IFSC Code", 150.0), ("Branch", 300.0)]),
+            line(52.0, &[("1234567890123", 0.0), ("HDFC0001234", 150.0), ("PUNE", 300.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.name, "RAHUL SHARMA");
+        assert_eq!(id.address, "12 MG ROAD, PUNE");
+        assert_eq!(id.account_number, "1234567890123");
+        assert_eq!(id.ifsc.as_deref(), Some("HDFC0001234"));
     }
 
     #[test]
