@@ -248,11 +248,39 @@ fn end_of_day(transactions: &[Transaction]) -> Vec<(NaiveDate, usize)> {
     out
 }
 
+/// True when the statement shows an overdraft or cash-credit account even
+/// without a printed limit: the balance is below zero at the end of most days
+/// (the account's normal state), or interest is charged on an OD/CC account.
+fn overdraft_in_use(transactions: &[Transaction]) -> bool {
+    let days = end_of_day(transactions);
+    let negative = days.iter().filter(|(_, i)| transactions.get(*i).is_some_and(|t| t.balance.is_negative())).count();
+    if !days.is_empty() && negative * 2 > days.len() {
+        return true;
+    }
+    const OD_WORDS: [&str; 10] = [
+        "CC A/C",
+        "OD A/C",
+        "CASH CREDIT",
+        "OVERDRAFT",
+        "INT ON CC",
+        "INT ON OD",
+        "INTEREST ON CC",
+        "INTEREST ON OD",
+        "OD INT",
+        "CC INT",
+    ];
+    transactions.iter().any(|t| {
+        let n = t.note.to_ascii_uppercase();
+        OD_WORDS.iter().any(|w| n.contains(w))
+    })
+}
+
 /// Per-transaction rules over one account's transactions (date order):
 ///
 /// - `negative_balance`: the end-of-day balance is below zero and the account
-///   has no overdraft / credit limit (`credit_limit` zero); one finding per run
-///   of such days, at the first day's last transaction;
+///   is not an overdraft / cash-credit account (no `credit_limit`, balances
+///   not negative on most days, no OD/CC interest); one finding per run of
+///   such days, at the first day's last transaction;
 /// - `min_rtgs_amount`: an RTGS transfer below [`RTGS_MIN`];
 /// - `max_upi_limit_per_transaction`: a UPI transaction above [`UPI_MAX`];
 /// - `max_imps_limit_per_transaction`: an IMPS transfer above [`IMPS_MAX`].
@@ -261,7 +289,7 @@ fn end_of_day(transactions: &[Transaction]) -> Vec<(NaiveDate, usize)> {
 /// not transfers and are left out.
 pub fn transaction_checks(transactions: &[Transaction], credit_limit: Money) -> Vec<Finding> {
     let mut out = Vec::new();
-    if credit_limit <= Money::ZERO {
+    if credit_limit <= Money::ZERO && !overdraft_in_use(transactions) {
         let mut in_run = false;
         for (day, i) in end_of_day(transactions) {
             let t = &transactions[i];

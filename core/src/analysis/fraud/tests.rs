@@ -325,6 +325,26 @@ fn opening_balance_continues_the_previous_statement() {
 // ------------------------------------------------------------- transaction
 
 #[test]
+fn an_overdraft_in_use_without_a_printed_limit_is_not_a_negative_balance() {
+    use TxnType::{Credit, Debit};
+    // Negative at the end of three of four days: the account's normal state.
+    let od = rows(&[
+        (4, 1, "CHQ PAID", Debit, 500_000, -400_000, Channel::Other),
+        (4, 2, "NEFT CR", Credit, 100_000, -300_000, Channel::Other),
+        (4, 3, "NEFT CR", Credit, 400_000, 100_000, Channel::Other),
+        (4, 4, "RTGS DR", Debit, 300_000, -200_000, Channel::Other),
+    ]);
+    assert!(transaction_checks(&od, Money::ZERO).iter().all(|f| f.fraud_type != FraudType::NegativeBalance));
+    // Negative on one day of three, but interest is charged on a CC account.
+    let cc = rows(&[
+        (4, 1, "NEFT CR", Credit, 100_000, 100_000, Channel::Other),
+        (4, 2, "INT ON CC A/C 01.03.24 TO 31.03.24", Debit, 150_000, -50_000, Channel::BankInterest),
+        (4, 3, "NEFT CR", Credit, 100_000, 50_000, Channel::Other),
+    ]);
+    assert!(transaction_checks(&cc, Money::ZERO).iter().all(|f| f.fraud_type != FraudType::NegativeBalance));
+}
+
+#[test]
 fn negative_balance_at_end_of_day_without_a_limit() {
     use TxnType::{Credit, Debit};
     // 1 Apr 1,000; 2 Apr −1,500 (−500 intraday) then +1,000 → EOD 500: not negative;
