@@ -254,3 +254,25 @@ fn odd_input_never_panics() {
         }
     }
 }
+
+#[test]
+fn cred_as_a_upi_app_and_gateway_settlements() {
+    let c = Classifier::default();
+    // A merchant paid over UPI from the CRED app: a UPI payment, not a card bill.
+    let swiggy =
+        c.classify("UPI/P2M/412345678901/SWIGGY LIMITED/Paid via CRED", TxnType::Debit, Money::from_rupees(450));
+    assert_eq!(swiggy.channel, Channel::Upi);
+    assert_eq!(swiggy.description, "");
+    // CRED's own bill payment stays a credit-card bill.
+    let bill = c.classify("UPI/P2M/412345678901/CRED Club/cred.club@axisb", TxnType::Debit, Money::from_rupees(12_000));
+    assert_eq!((bill.channel, bill.description.as_str()), (Channel::BillPayment, "credit_card_bill"));
+    // A gateway's credit to a merchant is a settlement, not a purchase.
+    let settle = c.classify(
+        "NEFT CR-ICIC0000104-CASHFREE PAYMENTS INDIA PVT LTD-SETTLEMENT 240412",
+        TxnType::Credit,
+        Money::from_rupees(84_500),
+    );
+    assert_ne!(settle.channel, Channel::PaymentGatewayPurchase);
+    let buy = c.classify("PAYU*PAYMENTS INDIA 3412", TxnType::Debit, Money::from_rupees(999));
+    assert_eq!(buy.channel, Channel::PaymentGatewayPurchase);
+}
