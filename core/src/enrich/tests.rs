@@ -276,3 +276,16 @@ fn cred_as_a_upi_app_and_gateway_settlements() {
     let buy = c.classify("PAYU*PAYMENTS INDIA 3412", TxnType::Debit, Money::from_rupees(999));
     assert_eq!(buy.channel, Channel::PaymentGatewayPurchase);
 }
+
+#[test]
+fn a_loan_word_between_people_over_upi_is_not_a_lender() {
+    let c = Classifier::default();
+    let friend = c.classify(
+        "UPI/DR/412345678901/RAHUL SHARMA/SBIN/rahul@oksbi/loan return",
+        TxnType::Debit,
+        Money::from_rupees(5_000),
+    );
+    assert_ne!(friend.description, "lender_transaction");
+    let nach = c.classify("NACH DR LOAN REPAYMENT 000123456", TxnType::Debit, Money::from_rupees(8_999));
+    assert_eq!(nach.description, "lender_transaction");
+}
