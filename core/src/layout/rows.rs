@@ -144,11 +144,24 @@ fn has_figure(cell: &str) -> bool {
 
 fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo {
     let mut texts: Vec<String> = vec![String::new(); bands.columns.len()];
+    let mut last_x1: Vec<Option<f32>> = vec![None; bands.columns.len()];
     let mut fits = true;
     for w in &line.words {
         let like = amount_like(&w.text);
         let col = bands.column_of(w, like);
         let kind = bands.kind(col);
+        // An empty cell's placeholder ("-") a column's gap right of the
+        // narration, that the gutters gave to it: not narration.
+        let placeholder = matches!(w.text.as_str(), "-" | "--" | "–" | "—");
+        if placeholder
+            && kind == ColumnKind::Narration
+            && last_x1.get(col).copied().flatten().is_some_and(|x1| w.x0 - x1 > 0.8 * line.size)
+        {
+            continue;
+        }
+        if let Some(x) = last_x1.get_mut(col) {
+            *x = Some(w.x1);
+        }
         fits &= match kind {
             k if k.is_numeric() => like || amount_mark(&w.text),
             ColumnKind::Date | ColumnKind::ValueDate => date_word(&w.text),
