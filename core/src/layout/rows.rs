@@ -148,7 +148,19 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let mut fits = true;
     for w in &line.words {
         let like = amount_like(&w.text);
-        let col = bands.column_of(w, like);
+        let mut col = bands.column_of(w, like);
+        let gap_before = last_x1.get(col).copied().flatten().map(|x1| w.x0 - x1);
+        // A word a column's gap right of the narration that starts under the
+        // next column's label (a cheque number the gutters, learned from
+        // rows that leave that column empty, gave to the narration).
+        if bands.kind(col) == ColumnKind::Narration
+            && gap_before.is_some_and(|g| g > 0.8 * line.size)
+            && let Some(next) = bands.columns.get(col + 1)
+            && !next.kind.is_numeric()
+            && w.x0 >= next.x0 - 1.0
+        {
+            col += 1;
+        }
         let kind = bands.kind(col);
         // An empty cell's placeholder ("-") a column's gap right of the
         // narration, that the gutters gave to it: not narration.
