@@ -124,6 +124,19 @@ const LABELS: &[(&str, Label)] = &[
     ("NOMINATION", Label::Ignored),
     ("NOMINEE", Label::Ignored),
     ("JOINT HOLDERS", Label::Ignored),
+    ("JOINT HOLDER", Label::Ignored),
+    ("JOINT HOLDER NAME", Label::Ignored),
+    ("JOINT HOLDER 1", Label::Ignored),
+    ("JOINT HOLDER 2", Label::Ignored),
+    ("JOINT A/C HOLDER", Label::Ignored),
+    ("NOMINEE NAME", Label::Ignored),
+    ("FATHER NAME", Label::Ignored),
+    ("FATHERS NAME", Label::Ignored),
+    ("FATHER S NAME", Label::Ignored),
+    ("SPOUSE NAME", Label::Ignored),
+    ("BRANCH MANAGER", Label::Ignored),
+    ("RELATIONSHIP MANAGER", Label::Ignored),
+    ("RM NAME", Label::Ignored),
     ("ACCOUNT OPEN DATE", Label::Ignored),
     ("ACCOUNT OPENING DATE", Label::Ignored),
     ("A/C OPEN DATE", Label::Ignored),
@@ -710,6 +723,17 @@ mod tests {
         assert_eq!(id.address, "12 MG ROAD, PUNE");
         assert_eq!(id.account_number, "1234567890123");
         assert_eq!(id.ifsc.as_deref(), Some("HDFC0001234"));
+    }
+
+    #[test]
+    fn the_first_holder_not_the_joint_holder_nominee_or_father() {
+        let block = vec![
+            line(10.0, &[("Joint Holder", 0.0), (":", 80.0), ("PRIYA SHARMA", 90.0)]),
+            line(22.0, &[("Father's Name", 0.0), (":", 80.0), ("SURESH SHARMA", 90.0)]),
+            line(34.0, &[("Account Name", 0.0), (":", 80.0), ("RAHUL SHARMA", 90.0)]),
+            line(46.0, &[("Nominee Name", 0.0), (":", 80.0), ("ANITA SHARMA", 90.0)]),
+        ];
+        assert_eq!(read(&block, &[]).name, "RAHUL SHARMA");
     }
 
     #[test]
