@@ -123,8 +123,8 @@ bankscope_status bankscope_test_panic(void);
 // Creates an entity. `options_json` may be NULL (or empty) or a JSON object
 // with optional `link_id` (string), `metadata` (`{names, employer_names,
 // companies_for_self_transfer}`: arrays of strings) and `limits` (`{input_bytes,
-// pages, stream_bytes, total_decompressed_bytes, object_depth, time_millis}`:
-// integers; an omitted one keeps its default). Unknown keys are refused with
+// pages, stream_bytes, total_decompressed_bytes, object_depth, time_millis,
+// glyphs_per_page, glyphs}`: integers; an omitted one keeps its default). Unknown keys are refused with
 // `BANKSCOPE_STATUS_INVALID_ARGUMENT`.
 //
 // Ownership: `options_json` is borrowed for the call. On success writes to
@@ -133,7 +133,8 @@ bankscope_status bankscope_test_panic(void);
 //
 // # Safety
 // `options_json` is NULL or a NUL-terminated string; `out` is writable.
-bankscope_status bankscope_entity_new(const char *options_json, bankscope_entity **out);
+bankscope_status bankscope_entity_new(const char *options_json,
+                                      bankscope_entity **out);
 
 // Adds Account Aggregator data (ReBIT deposit JSON or XML, `len` bytes).
 // `bank_name` may be NULL. On success writes to `*out_summary_json` a JSON

@@ -28,6 +28,10 @@ pub enum Limit {
     TimeMillis,
     /// Number of transactions in one statement.
     Transactions,
+    /// Glyphs drawn on one page.
+    GlyphsPerPage,
+    /// Glyphs drawn in one document.
+    Glyphs,
 }
 
 impl Limit {
@@ -41,6 +45,8 @@ impl Limit {
             Limit::ObjectDepth => "object_depth",
             Limit::TimeMillis => "time_millis",
             Limit::Transactions => "transactions",
+            Limit::GlyphsPerPage => "glyphs_per_page",
+            Limit::Glyphs => "glyphs",
         }
     }
 }

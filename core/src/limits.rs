@@ -24,6 +24,11 @@ pub struct Limits {
     pub object_depth: u64,
     /// Wall-clock time budget for one document in milliseconds (default 30 s).
     pub time_millis: u64,
+    /// Glyphs drawn on one page (default 100,000; a dense statement page
+    /// draws about 5,000). Bounds the memory a page of text operators takes.
+    pub glyphs_per_page: u64,
+    /// Glyphs drawn in the whole document (default 2,000,000).
+    pub glyphs: u64,
 }
 
 impl Default for Limits {
@@ -35,6 +40,8 @@ impl Default for Limits {
             total_decompressed_bytes: 512 << 20,
             object_depth: 64,
             time_millis: 30_000,
+            glyphs_per_page: 100_000,
+            glyphs: 2_000_000,
         }
     }
 }
@@ -60,6 +67,8 @@ impl Limits {
             Limit::TotalDecompressedBytes => self.total_decompressed_bytes,
             Limit::ObjectDepth => self.object_depth,
             Limit::TimeMillis => self.time_millis,
+            Limit::GlyphsPerPage => self.glyphs_per_page,
+            Limit::Glyphs => self.glyphs,
             _ => u64::MAX,
         }
     }

@@ -269,3 +269,55 @@ fn an_encrypted_file_whose_pages_decrypt_to_nothing_is_not_a_scan() {
     assert_eq!(err.kind(), bankscope::ErrorKind::Malformed, "{err}");
     assert!(err.to_string().contains("decrypt"), "{err}");
 }
+
+/// `pages` pages, each showing `glyphs` glyphs of Helvetica in one content stream.
+fn pages_of_glyphs(pages: usize, glyphs: usize) -> Vec<u8> {
+    let mut doc = Document::with_version("1.5");
+    let pages_id = doc.new_object_id();
+    let font = doc.add_object(dictionary! { "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica" });
+    let mut kids: Vec<Object> = Vec::new();
+    for _ in 0..pages {
+        let mut content = b"BT /F1 1 Tf 10 10 Td ".to_vec();
+        for _ in 0..glyphs / 10 {
+            content.extend_from_slice(b"(AAAAAAAAAA) Tj ");
+        }
+        content.extend_from_slice(b"ET");
+        let mut stream = Stream::new(dictionary! {}, content);
+        stream.compress().unwrap();
+        let content = doc.add_object(stream);
+        kids.push(
+            doc.add_object(dictionary! {
+                "Type" => "Page", "Parent" => pages_id, "Contents" => content,
+                "Resources" => dictionary! { "Font" => dictionary! { "F1" => font } },
+                "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
+            })
+            .into(),
+        );
+    }
+    let count = kids.len() as i64;
+    doc.objects
+        .insert(pages_id, Object::Dictionary(dictionary! { "Type" => "Pages", "Kids" => kids, "Count" => count }));
+    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
+    doc.trailer.set("Root", catalog);
+    let mut bytes = Vec::new();
+    doc.save_to(&mut bytes).unwrap();
+    bytes
+}
+
+#[test]
+fn a_page_of_text_operators_hits_the_glyph_budget_without_exhausting_memory() {
+    // A few kilobytes that draw 1,000,000 glyphs on one page: refused at the
+    // page's glyph budget (100,000 by default), long before its memory.
+    let bytes = pages_of_glyphs(1, 1_000_000);
+    assert!(bytes.len() < 64 * 1024, "{}", bytes.len());
+    let started = Instant::now();
+    let err = pdf::extract(&bytes, &OpenOptions::default()).unwrap_err();
+    assert!(matches!(err, Error::LimitExceeded { limit: Limit::GlyphsPerPage, .. }), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // The document's budget adds the pages up.
+    let bytes = pages_of_glyphs(3, 500);
+    let limits = Limits { glyphs_per_page: 600, glyphs: 1_000, ..Limits::default() };
+    let err = pdf::extract(&bytes, &with_limits(limits.clone())).unwrap_err();
+    assert!(matches!(err, Error::LimitExceeded { limit: Limit::Glyphs, .. }), "{err}");
+    assert!(pdf::extract(&bytes, &with_limits(Limits { glyphs: 1_500, ..limits })).is_ok());
+}

@@ -111,6 +111,8 @@ type Limits struct {
 	TotalDecompressedBytes uint64 `json:"total_decompressed_bytes,omitempty"`
 	ObjectDepth            uint64 `json:"object_depth,omitempty"`
 	TimeMillis             uint64 `json:"time_millis,omitempty"`
+	GlyphsPerPage          uint64 `json:"glyphs_per_page,omitempty"`
+	Glyphs                 uint64 `json:"glyphs,omitempty"`
 }
 
 // Options configure a new Entity; the zero value is valid.

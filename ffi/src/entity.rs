@@ -80,8 +80,8 @@ fn json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
 /// Creates an entity. `options_json` may be NULL (or empty) or a JSON object
 /// with optional `link_id` (string), `metadata` (`{names, employer_names,
 /// companies_for_self_transfer}`: arrays of strings) and `limits` (`{input_bytes,
-/// pages, stream_bytes, total_decompressed_bytes, object_depth, time_millis}`:
-/// integers; an omitted one keeps its default). Unknown keys are refused with
+/// pages, stream_bytes, total_decompressed_bytes, object_depth, time_millis,
+/// glyphs_per_page, glyphs}`: integers; an omitted one keeps its default). Unknown keys are refused with
 /// `BANKSCOPE_STATUS_INVALID_ARGUMENT`.
 ///
 /// Ownership: `options_json` is borrowed for the call. On success writes to

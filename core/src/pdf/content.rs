@@ -248,6 +248,7 @@ impl<'a> Interpreter<'a> {
                         let bytes = scratch.get(*s..*e).unwrap_or_default();
                         self.show(&gs, &mut tm, bytes, &mut glyph_text);
                     }
+                    self.budget.check_glyphs(u64::from(self.out.glyphs))?;
                 }
                 b"TJ" => {
                     let mut k = ops.iter().rposition(|o| matches!(o, Operand::ArrayStart)).map_or(0, |p| p + 1);
@@ -265,6 +266,7 @@ impl<'a> Interpreter<'a> {
                         }
                         k += 1;
                     }
+                    self.budget.check_glyphs(u64::from(self.out.glyphs))?;
                 }
                 b"g" => set_fill(&mut gs, &ops, 1),
                 b"rg" => set_fill(&mut gs, &ops, 3),

@@ -83,11 +83,25 @@ pub(crate) struct Budget<'l> {
     pub(crate) limits: &'l Limits,
     started: Instant,
     total: Cell<u64>,
+    /// Glyphs drawn on the pages already read.
+    glyphs: Cell<u64>,
 }
 
 impl<'l> Budget<'l> {
     pub(crate) fn new(limits: &'l Limits, started: Instant) -> Self {
-        Budget { limits, started, total: Cell::new(0) }
+        Budget { limits, started, total: Cell::new(0), glyphs: Cell::new(0) }
+    }
+
+    /// `Err(LimitExceeded)` when `page_glyphs` drawn on the page being read
+    /// are past the page's limit, or with the pages before it the document's.
+    pub(crate) fn check_glyphs(&self, page_glyphs: u64) -> Result<()> {
+        self.limits.check(Limit::GlyphsPerPage, page_glyphs)?;
+        self.limits.check(Limit::Glyphs, self.glyphs.get().saturating_add(page_glyphs))
+    }
+
+    /// Counts a finished page's glyphs towards the document's.
+    pub(crate) fn add_glyphs(&self, page_glyphs: u64) {
+        self.glyphs.set(self.glyphs.get().saturating_add(page_glyphs));
     }
 
     /// `Err(LimitExceeded{time_millis})` once the time budget is spent.

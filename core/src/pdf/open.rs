@@ -317,6 +317,7 @@ impl Document {
             interp.run(&content, resources, device)?;
             interp.touchup_markers
         };
+        budget.add_glyphs(u64::from(collector.glyphs));
         collector.finish();
         collector.reveal_white_on_fills();
         let Collector { runs, rects, images, glyphs, .. } = collector;
