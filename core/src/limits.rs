@@ -24,10 +24,12 @@ pub struct Limits {
     pub object_depth: u64,
     /// Wall-clock time budget for one document in milliseconds (default 30 s).
     pub time_millis: u64,
-    /// Glyphs drawn on one page (default 100,000; a dense statement page
-    /// draws about 5,000). Bounds the memory a page of text operators takes.
+    /// Glyphs drawn on one page (default 1,000,000: a dense A4 page draws
+    /// about 5,000, a statement exported as one tall page of 5,000 rows about
+    /// 300,000). Bounds the memory a page of text operators takes.
     pub glyphs_per_page: u64,
-    /// Glyphs drawn in the whole document (default 2,000,000).
+    /// Glyphs drawn in the whole document (default 3,000,000, some 600 dense
+    /// pages; at most a few hundred MiB of words).
     pub glyphs: u64,
 }
 
@@ -40,8 +42,8 @@ impl Default for Limits {
             total_decompressed_bytes: 512 << 20,
             object_depth: 64,
             time_millis: 30_000,
-            glyphs_per_page: 100_000,
-            glyphs: 2_000_000,
+            glyphs_per_page: 1_000_000,
+            glyphs: 3_000_000,
         }
     }
 }

@@ -5,7 +5,8 @@
 //! WebKit, fixtures/qt), and statements drawn with OpenPDF, the Java
 //! library of many Indian banks' statement systems (fixtures/java/README.md),
 //! statements made with TCPDF, the PHP library of bank and NBFC portals
-//! (fixtures/php/README.md),
+//! (fixtures/php/README.md), spreadsheets and documents exported by
+//! LibreOffice as branches make them (fixtures/office/README.md),
 //! each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
@@ -40,6 +41,11 @@ fn every_chromium_printed_statement_reads_exactly_and_reconciles() {
 #[test]
 fn every_wkhtmltopdf_printed_statement_reads_exactly_and_reconciles() {
     corpus_reads_exactly("qt", 15);
+}
+
+#[test]
+fn every_libreoffice_statement_reads_exactly_and_reconciles() {
+    corpus_reads_exactly("office", 8);
 }
 
 #[test]

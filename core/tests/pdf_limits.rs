@@ -306,9 +306,9 @@ fn pages_of_glyphs(pages: usize, glyphs: usize) -> Vec<u8> {
 
 #[test]
 fn a_page_of_text_operators_hits_the_glyph_budget_without_exhausting_memory() {
-    // A few kilobytes that draw 1,000,000 glyphs on one page: refused at the
-    // page's glyph budget (100,000 by default), long before its memory.
-    let bytes = pages_of_glyphs(1, 1_000_000);
+    // A few kilobytes that draw 2,000,000 glyphs on one page: refused at the
+    // page's glyph budget (1,000,000 by default), long before its memory.
+    let bytes = pages_of_glyphs(1, 2_000_000);
     assert!(bytes.len() < 64 * 1024, "{}", bytes.len());
     let started = Instant::now();
     let err = pdf::extract(&bytes, &OpenOptions::default()).unwrap_err();

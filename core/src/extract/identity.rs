@@ -303,12 +303,25 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
             out.push(Field { label: *label, value: text, line: li, x0 });
         }
         if pairs.is_empty() {
-            for seg in segs.get(li).map(Vec::as_slice).unwrap_or_default() {
+            let line_segs = segs.get(li).map(Vec::as_slice).unwrap_or_default();
+            for (k, seg) in line_segs.iter().enumerate() {
+                let skip =
+                    |l: Label| matches!(l, Label::Ignored | Label::Name | Label::To | Label::From | Label::Address);
                 if let Some((label, rest)) = label_prefix(seg.text.trim())
-                    && !matches!(label, Label::Ignored | Label::Name | Label::To | Label::From | Label::Address)
-                    && !rest.is_empty()
+                    && !skip(label)
                 {
-                    out.push(Field { label, value: rest, line: seg.line, x0: seg.x0 });
+                    if !rest.is_empty() {
+                        out.push(Field { label, value: rest, line: seg.line, x0: seg.x0 });
+                    } else if let Some(value) = line_segs.get(k + 1)
+                        && label_prefix(value.text.trim()).is_none()
+                        // Balances in boxes are read by the summary reader,
+                        // which takes the last of a bundle of statements.
+                        && !matches!(label, Label::Opening | Label::Closing)
+                    {
+                        // A label alone in its cell, its value in the next
+                        // ("A/c No." | "100214003456"), no colon between.
+                        out.push(Field { label, value: value.text.trim().to_string(), line: seg.line, x0: value.x0 });
+                    }
                 }
             }
         }
@@ -734,6 +747,17 @@ mod tests {
             line(46.0, &[("Nominee Name", 0.0), (":", 80.0), ("ANITA SHARMA", 90.0)]),
         ];
         assert_eq!(read(&block, &[]).name, "RAHUL SHARMA");
+    }
+
+    #[test]
+    fn a_label_in_its_own_cell_without_a_colon() {
+        let block = vec![
+            line(10.0, &[("SHANKAR RAO DESHMUKH", 0.0)]),
+            line(22.0, &[("A/c No.", 0.0), ("100214003456", 120.0), ("IFSC", 300.0), ("ADCC0000012", 380.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.account_number, "100214003456");
+        assert_eq!(id.ifsc.as_deref(), Some("ADCC0000012"));
     }
 
     #[test]

@@ -92,13 +92,23 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         .map(Line::text)
         .collect::<Vec<_>>()
         .join("\n");
-    let detected = identity
+    // The account's IFSC names its bank; a name printed elsewhere counts only
+    // when the IFSC is not an RBI bank code of its own (a regional rural or
+    // co-operative bank prints its sponsor's name: "Sponsored by Canara Bank").
+    let own_code = identity
         .ifsc
         .as_deref()
-        .and_then(banks::by_ifsc)
-        .or_else(|| banks::by_name_in(&zone_text(&block)))
-        .or_else(|| banks::by_name_in(&zone_text(&rest)))
-        .or_else(|| banks::by_name_in(&margins));
+        .filter(|i| banks::is_ifsc(i) && banks::by_ifsc(i).is_none())
+        .and_then(|i| i.get(..4))
+        .is_some_and(|p| banks::ifsc_bank_name(p).is_some());
+    let detected = identity.ifsc.as_deref().and_then(banks::by_ifsc).or_else(|| {
+        if own_code {
+            return None;
+        }
+        banks::by_name_in(&zone_text(&block))
+            .or_else(|| banks::by_name_in(&zone_text(&rest)))
+            .or_else(|| banks::by_name_in(&margins))
+    });
     let table = match table {
         Some(t) if !t.rows.is_empty() => t,
         _ => {

@@ -192,7 +192,12 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         vocab.special(get(ColumnKind::Narration), true)
     } else {
         let words: Vec<&str> = cells.iter().filter(|(k, _)| !k.is_numeric()).map(|(_, t)| t.as_str()).collect();
-        vocab.special(words.join(" ").trim(), false)
+        vocab.special(words.join(" ").trim(), false).or_else(|| {
+            // A footer across the columns ("Page 1 of" over the narration,
+            // "2" under an amount): the whole line reads as a page number.
+            let all = line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+            vocab.special(&all, false).filter(|k| *k == SpecialKind::End)
+        })
     };
     LineInfo { cells, fits, date, balance, amount, special }
 }
