@@ -761,6 +761,68 @@ mod tests {
     }
 
     #[test]
+    fn header_arrangements_give_name_address_and_account() {
+        let a = vec![
+            line(10.0, &[("To,", 0.0)]),
+            line(22.0, &[("MR RAHUL SHARMA", 0.0), ("Customer ID", 300.0), (":", 360.0), ("12345", 370.0)]),
+            line(
+                34.0,
+                &[("FLAT 12 SUNRISE APTS", 0.0), ("Account No", 300.0), (":", 360.0), ("50100123456789", 370.0)],
+            ),
+            line(46.0, &[("ANDHERI EAST", 0.0), ("IFSC", 300.0), (":", 360.0), ("HDFC0001234", 370.0)]),
+            line(58.0, &[("MUMBAI 400069", 0.0)]),
+        ];
+        let id = read(&a, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str(), id.account_number.as_str()),
+            ("RAHUL SHARMA", "FLAT 12 SUNRISE APTS, ANDHERI EAST, MUMBAI 400069", "50100123456789")
+        );
+        let b = vec![
+            line(10.0, &[("Customer Name", 0.0), (":", 80.0), ("RAHUL SHARMA", 90.0)]),
+            line(22.0, &[("Address", 0.0), (":", 80.0), ("FLAT 12 SUNRISE APTS", 90.0)]),
+            line(34.0, &[("ANDHERI EAST", 90.0)]),
+            line(46.0, &[("MUMBAI 400069", 90.0)]),
+            line(58.0, &[("Account Number", 0.0), (":", 80.0), ("50100123456789", 90.0)]),
+        ];
+        let id = read(&b, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str(), id.account_number.as_str()),
+            ("RAHUL SHARMA", "FLAT 12 SUNRISE APTS, ANDHERI EAST, MUMBAI 400069", "50100123456789")
+        );
+        let c = vec![
+            line(
+                10.0,
+                &[
+                    ("Account Holder", 0.0),
+                    (":", 80.0),
+                    ("M/S SHREE GANESH TRADERS", 90.0),
+                    ("Branch", 300.0),
+                    (":", 360.0),
+                    ("PUNE", 370.0),
+                ],
+            ),
+            line(
+                22.0,
+                &[
+                    ("Address", 0.0),
+                    (":", 80.0),
+                    ("SHOP 4 MARKET YARD", 90.0),
+                    ("A/c No", 300.0),
+                    (":", 360.0),
+                    ("1234567890123", 370.0),
+                ],
+            ),
+            line(34.0, &[("PUNE 411037", 90.0), ("A/c Type", 300.0), (":", 360.0), ("CURRENT", 370.0)]),
+        ];
+        let id = read(&c, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str(), id.account_number.as_str()),
+            ("SHREE GANESH TRADERS", "SHOP 4 MARKET YARD, PUNE 411037", "1234567890123")
+        );
+        assert_eq!(id.account_category, AccountCategory::Corporate);
+    }
+
+    #[test]
     fn account_numbers_as_printed() {
         assert_eq!(account_number(": 052-123456-001").as_deref(), Some("052-123456-001"));
         assert_eq!(account_number("50100123456789").as_deref(), Some("50100123456789"));
