@@ -170,7 +170,9 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         .windows(2)
         .map(|w| w.first().zip(w.get(1)).map_or(0, |(a, b)| (b.txn.date - a.txn.date).num_seconds().signum()));
     let (back, forward) = steps.fold((0, 0), |(b, f), s| (b + usize::from(s < 0), f + usize::from(s > 0)));
-    if back > 0 && forward == 0 {
+    // Newest first: the dates run backwards, allowing a stray pair (times
+    // printed out of order within a day).
+    if back > 0 && forward * 10 <= back {
         reads.reverse();
     }
     let mut printed_opening = leading_opening.or(first_row_opening).or(identity.opening_balance);
@@ -306,8 +308,16 @@ fn columnar_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
         // Lines may come in reverse (the last summary first): the label line is the upper one.
         let (head, values) = if a.y <= b.y { (a, b) } else { (b, a) };
         // A line of figures only (not the first row under a table header).
+        // A currency mark in front is part of a figure ("₹18,432.50", "Rs.5,123.00").
+        let bare = |t: &str| -> String {
+            let t = t.trim_start_matches(['₹', '+']);
+            let t = ["Rs.", "Rs", "RS.", "RS", "INR"].iter().find_map(|p| t.strip_prefix(p)).unwrap_or(t);
+            t.to_string()
+        };
         let figures = values.words.iter().all(|w| {
-            drcr(&w.text).is_some() || w.text.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.' || b == b'-')
+            drcr(&w.text).is_some()
+                || matches!(w.text.as_str(), "₹" | "Rs." | "Rs" | "INR")
+                || bare(&w.text).bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.' || b == b'-')
         });
         if values.y - head.y > 3.0 * head.size.max(values.size) || !figures {
             continue;
@@ -328,7 +338,8 @@ fn columnar_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
                     });
                     if let Some((k, v)) = under {
                         let mark = values.words.get(k + 1).map(|n| n.text.as_str()).filter(|n| drcr(n).is_some());
-                        let text = mark.map_or_else(|| v.text.clone(), |m| format!("{} {m}", v.text));
+                        let figure = bare(&v.text);
+                        let text = mark.map_or_else(|| figure.clone(), |m| format!("{figure} {m}"));
                         if let Ok(m) = Money::parse(&layout::plain_amount(&text)) {
                             return Some(m);
                         }

@@ -451,7 +451,22 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             // interleave lines at a small pitch, rows stand a wider gap apart.
             let row_gap = pitches.iter().copied().fold(0.0f32, f32::max);
             let far = prev_y.is_some_and(|p| line.y - p > (2.2 * pitch).max(1.5 * line.size).max(1.1 * row_gap));
-            if !info.fits || info.amount || info.balance || other_size || far || prev_y.is_none() {
+            // A page whose only table lines continue the previous page's last
+            // row (its last narration line alone under the repeated header).
+            let continues_last_row = prev_y.is_none()
+                && last_anchor.is_none()
+                && start.is_some()
+                && first_body
+                    .checked_sub(1)
+                    .and_then(|h| page.lines.get(h))
+                    .is_some_and(|h| line.y - h.y <= 2.5 * line.size);
+            if !info.fits
+                || info.amount
+                || info.balance
+                || other_size
+                || far
+                || (prev_y.is_none() && !continues_last_row)
+            {
                 break;
             }
         } else if prev_y.is_none() && !anchor && !info.fits {

@@ -317,24 +317,31 @@ impl Bands {
             // than the emptiest one (a stray summary line crosses everything).
             let least = counts.iter().copied().min().unwrap_or(0);
             let limit = least + lines / 40;
-            let mut best: Option<(usize, usize, usize)> = None; // (_, run start, run len)
+            let mut runs: Vec<(usize, usize)> = Vec::new(); // (run start, run len)
             let mut run: Option<(usize, usize)> = None;
             for (k, c) in counts.iter().enumerate() {
                 if *c <= limit {
                     run = Some(run.map_or((k, 1), |(s, l)| (s, l + 1)));
-                } else if let Some((s, l)) = run.take() {
-                    best = better(best, (0, s, l));
+                } else if let Some(r) = run.take() {
+                    runs.push(r);
                 }
             }
-            if let Some((s, l)) = run {
-                best = better(best, (0, s, l));
-            }
-            let Some((_, start, len)) = best else { continue };
+            runs.extend(run);
             // Words on both sides: a gutter, not the margin of an empty body.
-            let (g0, g1) = (lo + start as f32 * 0.5, lo + (start + len - 1) as f32 * 0.5);
-            if !words.iter().any(|w| w.x1 <= g0 + 0.5) || !words.iter().any(|w| w.x0 >= g1 - 0.5) {
-                continue;
-            }
+            let gutter = |&(start, len): &(usize, usize)| {
+                let (g0, g1) = (lo + start as f32 * 0.5, lo + (start + len - 1) as f32 * 0.5);
+                words.iter().any(|w| w.x1 <= g0 + 0.5) && words.iter().any(|w| w.x0 >= g1 - 0.5)
+            };
+            // After a column of right-aligned figures and before a text
+            // column, the gutter is the one right of the figures (a label
+            // set at the left of a wide amount column leaves an empty run
+            // left of them too); elsewhere the widest.
+            let chosen = if cur.kind.is_numeric() && !next.kind.is_numeric() {
+                runs.iter().copied().filter(gutter).last()
+            } else {
+                runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter)
+            };
+            let Some((start, len)) = chosen else { continue };
             if let Some(b) = bounds.get_mut(i) {
                 *b = lo + (start as f32 + (len as f32 - 1.0) / 2.0) * 0.5;
             }
