@@ -6,7 +6,10 @@
 //! library of many Indian banks' statement systems (fixtures/java/README.md),
 //! statements made with TCPDF, the PHP library of bank and NBFC portals
 //! (fixtures/php/README.md), spreadsheets and documents exported by
-//! LibreOffice as branches make them (fixtures/office/README.md),
+//! LibreOffice as branches make them (fixtures/office/README.md), XSL-FO
+//! rendered by Apache FOP (fixtures/fop), JasperReports templates as HDFC
+//! and Yes Bank statements are made (fixtures/jasper), and pdfmake / jsPDF statements of
+//! fintech back ends (fixtures/node),
 //! each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
@@ -41,6 +44,21 @@ fn every_chromium_printed_statement_reads_exactly_and_reconciles() {
 #[test]
 fn every_wkhtmltopdf_printed_statement_reads_exactly_and_reconciles() {
     corpus_reads_exactly("qt", 15);
+}
+
+#[test]
+fn every_jasperreports_statement_reads_exactly_and_reconciles() {
+    corpus_reads_exactly("jasper", 6);
+}
+
+#[test]
+fn every_fop_statement_reads_exactly_and_reconciles() {
+    corpus_reads_exactly("fop", 6);
+}
+
+#[test]
+fn every_pdfmake_and_jspdf_statement_reads_exactly_and_reconciles() {
+    corpus_reads_exactly("node", 8);
 }
 
 #[test]
