@@ -337,7 +337,7 @@ impl Bands {
             // set at the left of a wide amount column leaves an empty run
             // left of them too); elsewhere the widest.
             let chosen = if cur.kind.is_numeric() && !next.kind.is_numeric() {
-                runs.iter().copied().filter(gutter).last()
+                runs.iter().copied().rev().find(|r| gutter(r))
             } else {
                 runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter)
             };
