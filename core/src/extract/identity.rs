@@ -159,13 +159,15 @@ const LABELS: &[(&str, Label)] = &[
 fn norm_label(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars() {
-        let c = if c.is_alphanumeric() || c == '/' { c.to_ascii_uppercase() } else { ' ' };
+        // Other scripts go: bilingual labels ("खाता संख्या / Account Number").
+        let c = if (c.is_ascii_alphanumeric()) || c == '/' { c.to_ascii_uppercase() } else { ' ' };
         if c == ' ' && (out.is_empty() || out.ends_with(' ')) {
             continue;
         }
         out.push(c);
     }
-    out.trim_end().to_string()
+    // "खाता संख्या / Account Number" leaves a stray slash in front.
+    out.trim_matches(|c: char| c == ' ' || c == '/').to_string()
 }
 
 fn label_of(s: &str) -> Option<Label> {
@@ -820,6 +822,16 @@ mod tests {
             ("SHREE GANESH TRADERS", "SHOP 4 MARKET YARD, PUNE 411037", "1234567890123")
         );
         assert_eq!(id.account_category, AccountCategory::Corporate);
+    }
+
+    #[test]
+    fn bilingual_labels() {
+        let block = vec![
+            line(10.0, &[("ग्राहक का नाम / Customer Name", 0.0), (":", 150.0), ("RAHUL SHARMA", 160.0)]),
+            line(22.0, &[("खाता संख्या / Account Number", 0.0), (":", 150.0), ("31208104530", 160.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!((id.name.as_str(), id.account_number.as_str()), ("RAHUL SHARMA", "31208104530"));
     }
 
     #[test]

@@ -27,8 +27,14 @@ impl Vocabulary for StatementVocabulary {
 /// `WITHDRAWAL` (the `IN` of "in Rs." / "in INR" goes with the currency).
 fn tokens(label: &str) -> Vec<String> {
     let currency = |t: &str| matches!(t, "INR" | "RS" | "RUPEES");
-    let all: Vec<String> =
-        label.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_uppercase).collect();
+    // Words of other scripts go: public-sector banks print bilingual labels
+    // ("तिथि / Date", "विवरण Particulars"), and Hindi glyphs often have no
+    // Unicode mapping at all (U+FFFD).
+    let all: Vec<String> = label
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|t| !t.is_empty() && t.is_ascii())
+        .map(str::to_uppercase)
+        .collect();
     let qualified = all.iter().any(|t| currency(t));
     all.into_iter().filter(|t| !(currency(t) || (qualified && t == "IN"))).collect()
 }
@@ -310,6 +316,13 @@ mod tests {
             ("Transaction type and details", Narration),
             ("Transaction details", Narration),
             ("Account Description", Narration),
+            // Bilingual labels of public-sector banks.
+            ("तिथि / Date", Date),
+            ("विवरण Particulars", Narration),
+            ("नामे Debit", Debit),
+            ("जमा Credit", Credit),
+            ("शेष Balance", Balance),
+            ("\u{FFFD}\u{FFFD}\u{FFFD} Balance", Balance),
             ("Debit Amt", Debit),
             ("Date & Time", Date),
         ] {
