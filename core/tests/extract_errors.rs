@@ -286,3 +286,43 @@ fn a_bank_named_only_in_the_document_information_is_detected() {
     // A declared bank is not overridden by the document information.
     assert_eq!(read(text.as_bytes(), Some("hdfc")).expect("read").bank, "hdfc");
 }
+
+#[test]
+fn a_statement_in_whole_rupees_reads() {
+    // No amount has paise: plain numbers in the amount and balance columns
+    // are figures ("300" under Debit), not wrapped fragments.
+    let mut lines: Vec<(f32, f32, f32, String)> = vec![
+        (40.0, 40.0, 14.0, "FINO PAYMENTS BANK".into()),
+        (40.0, 70.0, 9.0, "Account Number : 60123456789".into()),
+        (40.0, 82.0, 9.0, "Statement Period : 01/04/2024 to 30/04/2024".into()),
+        (40.0, 110.0, 9.0, "Date".into()),
+        (120.0, 110.0, 9.0, "Particulars".into()),
+        (340.0, 110.0, 9.0, "Debit".into()),
+        (420.0, 110.0, 9.0, "Credit".into()),
+        (500.0, 110.0, 9.0, "Balance".into()),
+    ];
+    // (day, debit, credit, balance), opening 900.
+    let rows = [(1, 300, 0, 600), (2, 450, 0, 150), (3, 0, 50, 200), (4, 0, 700, 900), (6, 50, 0, 850)];
+    for (i, (d, dr, cr, bal)) in rows.iter().enumerate() {
+        let y = 125.0 + 14.0 * i as f32;
+        lines.push((40.0, y, 9.0, format!("{d:02}/04/2024")));
+        lines.push((120.0, y, 9.0, "UPI/123456789012/SHOP".into()));
+        let right = |x: f32, n: i32| (x - 5.0 * n.to_string().len() as f32, n.to_string());
+        if *dr > 0 {
+            let (x, t) = right(365.0, *dr);
+            lines.push((x, y, 9.0, t));
+        }
+        if *cr > 0 {
+            let (x, t) = right(445.0, *cr);
+            lines.push((x, y, 9.0, t));
+        }
+        let (x, t) = right(530.0, *bal);
+        lines.push((x, y, 9.0, t));
+    }
+    let refs: Vec<(f32, f32, f32, &str)> = lines.iter().map(|(x, y, s, t)| (*x, *y, *s, t.as_str())).collect();
+    let st = read(&pdf(&refs), None).expect("whole-rupee statement reads");
+    let got: Vec<(i64, i64)> =
+        st.transactions.iter().map(|t| (t.amount.paise() / 100, t.balance.paise() / 100)).collect();
+    assert_eq!(got, vec![(300, 600), (450, 150), (50, 200), (700, 900), (50, 850)]);
+    assert!(st.reading.reconciles(), "{}", st.reading.summary());
+}

@@ -146,8 +146,12 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let mut texts: Vec<String> = vec![String::new(); bands.columns.len()];
     let mut last_x1: Vec<Option<f32>> = vec![None; bands.columns.len()];
     let mut fits = true;
+    let plain_number = |t: &str| {
+        let t = t.trim_start_matches(['-', '+']);
+        !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',')
+    };
     for w in &line.words {
-        let like = amount_like(&w.text);
+        let like = amount_like(&w.text) || (bands.whole_rupees && plain_number(&w.text));
         let mut col = bands.column_of(w, like);
         let gap_before = last_x1.get(col).copied().flatten().map(|x1| w.x0 - x1);
         // A word a column's gap right of the narration that starts under the
@@ -186,8 +190,9 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let cells: Vec<(ColumnKind, String)> = bands.columns.iter().map(|c| c.kind).zip(texts).collect();
     let get = |kind: ColumnKind| cells.iter().find(|(k, t)| *k == kind && !t.is_empty()).map_or("", |(_, t)| t);
     let date = vocab.starts_with_date(get(ColumnKind::Date));
-    let balance = has_figure(get(ColumnKind::Balance));
-    let amount = [ColumnKind::Debit, ColumnKind::Credit, ColumnKind::Amount].iter().any(|k| has_figure(get(*k)));
+    let figure = |cell: &str| has_figure(cell) || (bands.whole_rupees && cell.split_whitespace().any(plain_number));
+    let balance = figure(get(ColumnKind::Balance));
+    let amount = [ColumnKind::Debit, ColumnKind::Credit, ColumnKind::Amount].iter().any(|k| figure(get(*k)));
     let special = if date {
         vocab.special(get(ColumnKind::Narration), true)
     } else {
@@ -260,7 +265,9 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             Some(if header.inferred { header.first } else { header.last + 1 })
         } else if let Some(h) = find_header(&page.lines, 0, vocab) {
             let size = page.lines.get(h.first).map_or(size, |l| l.size);
+            let whole_rupees = bands.whole_rupees;
             bands = Bands::new(h.columns, size);
+            bands.whole_rupees = whole_rupees;
             Some(h.last + 1)
         } else {
             None
@@ -270,6 +277,9 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             let rows = table_lines(page.lines.get(s..).unwrap_or_default(), vocab);
             let words: Vec<&Word> = rows.iter().flat_map(|l| l.words.iter()).collect();
             bands.learn(&words, rows.len());
+            if pi == p0 {
+                bands.learn_whole_rupees(&words);
+            }
         }
         let body = page_body(page, start, &bands, vocab);
         let ended = body.ended_at;

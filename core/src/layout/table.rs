@@ -249,6 +249,9 @@ pub struct Bands {
     bounds: Vec<f32>,
     /// True once the boundaries come from the body's gutters.
     learned: bool,
+    /// The table prints whole rupees (no amount has paise): a plain number
+    /// in an amount or balance column is a figure.
+    pub whole_rupees: bool,
 }
 
 impl Bands {
@@ -268,7 +271,7 @@ impl Bands {
             let floor = bounds.last().copied().unwrap_or(f32::NEG_INFINITY);
             bounds.push(b.max(floor));
         }
-        Bands { columns, bounds, learned: false }
+        Bands { columns, bounds, learned: false, whole_rupees: false }
     }
 
     /// Moves each boundary into the gutter of the body below the header:
@@ -355,6 +358,22 @@ impl Bands {
         }
         self.bounds = bounds;
         self.learned = true;
+    }
+
+    /// Decides [`Bands::whole_rupees`] from the table's words: none in an
+    /// amount or balance column has a decimal point, and at least three are
+    /// plain numbers.
+    pub fn learn_whole_rupees(&mut self, words: &[&Word]) {
+        let numeric: Vec<&&Word> = words.iter().filter(|w| self.kind(self.band_of(w.x1 - 0.25)).is_numeric()).collect();
+        let decimals = numeric.iter().any(|w| w.text.contains('.') && w.text.bytes().any(|b| b.is_ascii_digit()));
+        let plain = numeric
+            .iter()
+            .filter(|w| {
+                let t = w.text.trim_start_matches(['-', '+']);
+                !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',')
+            })
+            .count();
+        self.whole_rupees = !decimals && plain >= 3;
     }
 
     fn band_of(&self, x: f32) -> usize {
