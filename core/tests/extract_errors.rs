@@ -326,3 +326,46 @@ fn a_statement_in_whole_rupees_reads() {
     assert_eq!(got, vec![(300, 600), (450, 150), (50, 200), (700, 900), (50, 850)]);
     assert!(st.reading.reconciles(), "{}", st.reading.summary());
 }
+
+#[test]
+fn a_table_without_a_date_column_takes_the_date_from_the_details() {
+    // "Transaction details | Amount | Balance": the date and time open the
+    // details cell, a line above its description (fintech app statements).
+    let mut lines: Vec<(f32, f32, f32, String)> = vec![
+        (40.0, 40.0, 14.0, "FEDERAL BANK".into()),
+        (40.0, 70.0, 9.0, "Account No : 55550101234567".into()),
+        (40.0, 82.0, 9.0, "Opening balance : 10,000.00".into()),
+        (40.0, 110.0, 9.0, "Transaction details".into()),
+        (400.0, 110.0, 9.0, "Amount".into()),
+        (500.0, 110.0, 9.0, "Balance".into()),
+    ];
+    // (date, description, amount, balance): opening 10,000.00.
+    let rows = [
+        ("01 Apr 2024, 10:01 AM", "UPI payment to SWIGGY", "450.00", "9,550.00"),
+        ("02 Apr 2024, 09:15 AM", "Salary from ACME LTD", "50,000.00", "59,550.00"),
+        ("05 Apr 2024, 06:40 PM", "ATM cash withdrawal", "2,000.00", "57,550.00"),
+    ];
+    for (i, (d, n, a, b)) in rows.iter().enumerate() {
+        let y = 130.0 + 24.0 * i as f32;
+        lines.push((40.0, y, 9.0, (*d).into()));
+        lines.push((430.0 - 5.0 * a.len() as f32, y + 5.0, 9.0, (*a).into()));
+        lines.push((535.0 - 5.0 * b.len() as f32, y + 5.0, 9.0, (*b).into()));
+        lines.push((40.0, y + 10.0, 9.0, (*n).into()));
+    }
+    let refs: Vec<(f32, f32, f32, &str)> = lines.iter().map(|(x, y, s, t)| (*x, *y, *s, t.as_str())).collect();
+    let st = read(&pdf(&refs), None).expect("reads");
+    let got: Vec<(String, String, String)> = st
+        .transactions
+        .iter()
+        .map(|t| (t.date.format("%Y-%m-%d %H:%M").to_string(), t.note.clone(), format!("{:?}", t.kind)))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("2024-04-01 10:01".into(), "UPI payment to SWIGGY".into(), "Debit".into()),
+            ("2024-04-02 09:15".into(), "Salary from ACME LTD".into(), "Credit".into()),
+            ("2024-04-05 18:40".into(), "ATM cash withdrawal".into(), "Debit".into()),
+        ]
+    );
+    assert!(st.reading.reconciles(), "{}", st.reading.summary());
+}

@@ -8,7 +8,7 @@
 //! row whose anchor follows it.
 
 use super::lines::{Line, PageLines, Word};
-use super::table::{Bands, Column, find_header};
+use super::table::{Bands, Column, find_header, find_undated_header};
 use super::{ColumnKind, SpecialKind, Vocabulary};
 use crate::money::Money;
 
@@ -253,7 +253,11 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         .iter()
         .enumerate()
         .find_map(|(i, p)| find_header(&p.lines, 0, vocab).map(|h| (i, h)))
-        .or_else(|| super::infer::infer_header(pages, vocab))?;
+        .or_else(|| super::infer::infer_header(pages, vocab))
+        .or_else(|| {
+            pages.iter().enumerate().find_map(|(i, p)| find_undated_header(&p.lines, 0, vocab).map(|h| (i, h)))
+        })?;
+    let undated = !header.columns.iter().any(|c| matches!(c.kind, ColumnKind::Date | ColumnKind::ValueDate));
     let size = pages.get(p0).and_then(|p| p.lines.get(header.first)).map_or(8.0, |l| l.size);
     let columns = header.columns.clone();
     let mut bands = Bands::new(header.columns.clone(), size);
@@ -263,7 +267,9 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
     for (pi, page) in pages.iter().enumerate().skip(p0) {
         let start = if pi == p0 {
             Some(if header.inferred { header.first } else { header.last + 1 })
-        } else if let Some(h) = find_header(&page.lines, 0, vocab) {
+        } else if let Some(h) =
+            if undated { find_undated_header(&page.lines, 0, vocab) } else { find_header(&page.lines, 0, vocab) }
+        {
             let size = page.lines.get(h.first).map_or(size, |l| l.size);
             let whole_rupees = bands.whole_rupees;
             bands = Bands::new(h.columns, size);
@@ -336,7 +342,12 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         }
     }
     let orientation = orientation(&entries);
-    let rows = group(&entries, orientation);
+    let mut rows = group(&entries, orientation);
+    if undated {
+        for row in &mut rows {
+            date_from_narration(row, vocab);
+        }
+    }
     let specials = specials
         .into_iter()
         .map(|(kind, e, after)| {
@@ -353,6 +364,53 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         header_at: (p0, header.first),
         end_at,
     })
+}
+
+/// A table without a date column prints the date at the start of the
+/// narration ("01 Apr 2024, 10:01 AM UPI payment to …"): moved into a date
+/// cell of its own, with a time that follows it.
+fn date_from_narration(row: &mut Row, vocab: &dyn Vocabulary) {
+    let Some(narr) = row.cells.iter().position(|(k, t)| *k == ColumnKind::Narration && !t.is_empty()) else { return };
+    let text = row.cells.get(narr).map(|(_, t)| t.clone()).unwrap_or_default();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut taken = 0;
+    let mut complete = false;
+    for (k, w) in words.iter().enumerate() {
+        let prefix = words.get(..=k).unwrap_or_default().join(" ");
+        if !complete {
+            if !date_word(w) {
+                break;
+            }
+            taken = k + 1;
+            complete = vocab.starts_with_date(&prefix);
+        } else if w.contains(':') || matches!(w.to_ascii_uppercase().as_str(), "AM" | "PM") {
+            taken = k + 1;
+        } else if k == taken && year_after(words.get(k.wrapping_sub(1)).copied().unwrap_or_default(), w) {
+            // "01 Apr" then "2024,", "May 02," then "2024".
+            taken = k + 1;
+        } else {
+            break;
+        }
+    }
+    if !complete || taken == 0 {
+        return;
+    }
+    let date = words.get(..taken).unwrap_or_default().join(" ");
+    let rest = words.get(taken..).unwrap_or_default().join(" ");
+    if let Some((_, t)) = row.cells.get_mut(narr) {
+        *t = rest;
+    }
+    row.cells.push((ColumnKind::Date, date));
+    row.dated = true;
+}
+
+/// True when `w` is the year of a date whose last word so far is `last` (a
+/// month name, or a day followed by a comma).
+fn year_after(last: &str, w: &str) -> bool {
+    let y = w.trim_end_matches(',');
+    (y.len() == 4 || y.len() == 2)
+        && y.bytes().all(|b| b.is_ascii_digit())
+        && (last.ends_with(',') || (!last.is_empty() && last.chars().all(char::is_alphabetic)))
 }
 
 /// The lines of a table below its header, for learning its gutters: down to

@@ -43,6 +43,18 @@ pub struct Header {
 /// Finds the first header row at or after line `from`: one to three close
 /// baselines whose labels name a date, a balance and amount columns.
 pub fn find_header(lines: &[Line], from: usize, vocab: &dyn Vocabulary) -> Option<Header> {
+    find_header_with(lines, from, vocab, false)
+}
+
+/// [`find_header`] for tables that print no date column: the date sits at
+/// the start of the narration cell ("Transaction details": "01 Apr 2024,
+/// 10:01 AM" over the description). Tried only where no page has a header
+/// with a date column, so a summary box is never taken for the table.
+pub fn find_undated_header(lines: &[Line], from: usize, vocab: &dyn Vocabulary) -> Option<Header> {
+    find_header_with(lines, from, vocab, true)
+}
+
+fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated: bool) -> Option<Header> {
     let labelled = |i: usize| {
         lines.get(i).is_some_and(|l| {
             l.words.len() <= 40
@@ -70,7 +82,7 @@ pub fn find_header(lines: &[Line], from: usize, vocab: &dyn Vocabulary) -> Optio
             }
             // More named columns wins; at a tie, the taller block whose extra
             // line only continued labels ("Withdrawal Amount" / "(INR )").
-            if let Some(h) = classify(block, first, vocab)
+            if let Some(h) = classify(block, first, vocab, undated)
                 && best
                     .as_ref()
                     .is_none_or(|b| h.known > b.known || (h.known == b.known && h.columns.len() == b.columns.len()))
@@ -86,7 +98,7 @@ pub fn find_header(lines: &[Line], from: usize, vocab: &dyn Vocabulary) -> Optio
 }
 
 /// The header a block of lines makes, when it names the columns a statement needs.
-fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary) -> Option<Header> {
+fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool) -> Option<Header> {
     // Quick reject: a header line has few words and at least three labels.
     if block.first().is_none_or(|l| l.words.len() > 40) {
         return None;
@@ -132,12 +144,13 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary) -> Option<Head
     let amounts = (has(ColumnKind::Debit) && has(ColumnKind::Credit)) || has(ColumnKind::Amount);
     // Card statements print no running balance: date, details and amount then.
     let balanced = has(ColumnKind::Balance);
-    if !(dated && amounts && (balanced || has(ColumnKind::Narration))) {
+    let undated_table = undated && !dated && amounts && balanced && has(ColumnKind::Narration);
+    if !(dated && amounts && (balanced || has(ColumnKind::Narration))) && !undated_table {
         return None;
     }
     let known = columns.iter().filter(|c| c.kind != ColumnKind::Other).count();
     // A line of prose that happens to hold the words is not a header.
-    if known < if balanced { 4 } else { 3 } || columns.len() > 2 * known {
+    if known < if balanced && !undated_table { 4 } else { 3 } || columns.len() > 2 * known {
         return None;
     }
     // No column named as the narration: the text column between the date and
