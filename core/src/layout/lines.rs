@@ -101,9 +101,22 @@ pub struct PageLines {
 pub fn page_lines(page: &Page) -> PageLines {
     let mut words: Vec<Word> = Vec::with_capacity(page.runs.len());
     let mut hidden = Vec::new();
+    // The direction most of the page's text reads in: upright, or a page
+    // turned on its side (its words are measured in their own frame).
+    let mut by_rotation = [0usize; 4];
+    for r in &page.runs {
+        if let Some(n) = by_rotation.get_mut(usize::from(r.rotation / 90)) {
+            *n += r.text.len();
+        }
+    }
+    let upright = by_rotation.first().copied().unwrap_or(0);
+    let rotation = match by_rotation.iter().enumerate().max_by_key(|(_, n)| **n) {
+        Some((k, n)) if *n > 2 * upright => (k * 90) as u16,
+        _ => 0,
+    };
     for r in &page.runs {
         let text = r.text.trim();
-        if text.is_empty() || r.rotation != 0 || !(r.x0.is_finite() && r.x1.is_finite() && r.y.is_finite()) {
+        if text.is_empty() || r.rotation != rotation || !(r.x0.is_finite() && r.x1.is_finite() && r.y.is_finite()) {
             continue;
         }
         let w = Word { text: text.to_string(), x0: r.x0, x1: r.x1.max(r.x0), y: r.y, size: r.font_size.abs().max(1.0) };
