@@ -10,6 +10,7 @@ use bankscope::money::Money;
 use bankscope::respond::AccountFinding;
 use bankscope::taxonomy::FraudType;
 use bankscope::{ReadOptions, TxnType};
+use lopdf::dictionary;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
@@ -173,4 +174,41 @@ fn a_password_stripping_resave_alone_raises_nothing() {
     // 1 (re-save tool) + 1 (ModDate 2025 on a file created in 2000) = 2 < 3.
     assert_eq!(metadata::score(d, &s.bank), 2);
     assert!(e.fraud_findings().is_empty(), "{}", describe(&e.fraud_findings()));
+}
+
+#[test]
+fn text_added_as_an_annotation_is_flagged() {
+    // "Fill & Sign" and comment tools put new text over a statement as a
+    // FreeText annotation; the page content underneath is untouched.
+    let path = fixtures().join("html/hdfc_netbanking.pdf");
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    let mut doc = lopdf::Document::load_mem(&bytes).unwrap_or_else(|e| panic!("{e}"));
+    let first = doc.get_pages().into_values().next().unwrap_or((0, 0));
+    let annot = doc.add_object(dictionary! {
+        "Type" => "Annot", "Subtype" => "FreeText",
+        "Rect" => vec![400.into(), 600.into(), 460.into(), 612.into()],
+        "Contents" => lopdf::Object::string_literal("95,000.00"),
+        "DA" => lopdf::Object::string_literal("/Helv 8 Tf 0 g"),
+    });
+    if let Ok(page) = doc.get_dictionary_mut(first) {
+        page.set("Annots", vec![lopdf::Object::Reference(annot)]);
+    }
+    let mut edited = Vec::new();
+    doc.save_to(&mut edited).unwrap_or_else(|e| panic!("{e}"));
+    let dir = std::env::temp_dir().join(format!("bankscope-annot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.join("annotated.pdf");
+    std::fs::write(&out, &edited).unwrap_or_else(|e| panic!("{e}"));
+    let e = entity_of(&out, None);
+    let findings = e.fraud_findings();
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.finding.fraud_type == FraudType::OverlaidText && f.finding.reason.contains("FreeText")),
+        "{}",
+        describe(&findings)
+    );
+    // The original has none.
+    assert!(entity_of(&path, None).fraud_findings().is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,7 +10,7 @@ use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone};
 use lopdf::{Dictionary, Document as LoDocument, Object};
 
 use super::content::FontCache;
-use super::objects::{Budget, deref, get, get_dict, get_name};
+use super::objects::{Budget, deref, get, get_array, get_dict, get_name};
 use super::open::{Document, EncryptionKind, PageScan};
 use crate::error::Result;
 
@@ -96,7 +96,16 @@ pub struct PageForensics {
     pub images: u32,
     /// Words drawn that a reader does not see (capped at 50 per page).
     pub hidden_text: Vec<HiddenText>,
+    /// Subtypes of the annotations that draw on the page over its content
+    /// (`FreeText`, `Stamp`, `Square`, `Ink`, form fields ...): how "Fill &
+    /// Sign" and comment tools put new text on a statement. Links, notes
+    /// and text markup are left out.
+    pub annotations: Vec<String>,
 }
+
+/// Annotation subtypes that draw text or marks over a page.
+const DRAWN_ANNOTATIONS: &[&[u8]] =
+    &[b"FreeText", b"Stamp", b"Ink", b"Square", b"Circle", b"Polygon", b"PolyLine", b"Line", b"Redact", b"Widget"];
 
 /// A font a page uses.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -336,6 +345,17 @@ impl Document {
             if let Some(Object::Dictionary(r)) = self.inherited(page, b"Resources") {
                 collect_fonts(doc, r, 0, &mut fonts);
             }
+            let annotations: Vec<String> = get_array(doc, page, b"Annots")
+                .unwrap_or_default()
+                .iter()
+                .take(1_000)
+                .filter_map(|a| match deref(doc, a) {
+                    Object::Dictionary(d) => get_name(doc, d, b"Subtype").map(|n| n.to_vec()),
+                    _ => None,
+                })
+                .filter(|n| DRAWN_ANNOTATIONS.contains(&n.as_slice()))
+                .map(|n| String::from_utf8_lossy(&n).into_owned())
+                .collect();
             pages.push(PageForensics {
                 number: scan.page.number,
                 width: scan.page.width,
@@ -346,6 +366,7 @@ impl Document {
                 touchup_text_edit: scan.touchup_markers > 0,
                 images: scan.images,
                 hidden_text: hidden_text(&scan),
+                annotations,
             });
         }
         Ok(Forensics {

@@ -18,6 +18,7 @@
 //! | Acrobat's `/TouchUp_TextEdit` marker | `text_edit_marker` | 3 |
 //! | the table's amounts printed in more than one font family | `mixed_fonts` | 2 |
 //! | words drawn invisible, in white or under a filled rectangle | `overlaid_text` | 2 |
+//! | text or marks added as annotations (FreeText, Stamp, Ink, shapes, form fields) | `overlaid_text` | 3 |
 //!
 //! So a password-stripping re-save (1 + 1) is not flagged; an Acrobat text
 //! edit (3 alone, usually with 3 + 2 + 1 more) and a Sejda or Word file (3)
@@ -103,6 +104,10 @@ pub struct ForensicDigest {
     /// Fonts of the figures in the transaction table (amounts and balances of
     /// the statement's rows), most used first.
     pub table_fonts: Vec<TableFont>,
+    /// Annotations drawn over the pages (`FreeText on page 2`), as "Fill &
+    /// Sign" and comment tools add text.
+    #[serde(default)]
+    pub drawn_annotations: Vec<String>,
 }
 
 /// A font family the table's figures are printed in.
@@ -188,6 +193,11 @@ impl ForensicDigest {
             hidden_words: u32::try_from(hidden.len()).unwrap_or(u32::MAX),
             hidden_sample: hidden.iter().take(HIDDEN_SAMPLE).map(|s| (*s).to_string()).collect(),
             table_fonts,
+            drawn_annotations: forensics
+                .pages
+                .iter()
+                .flat_map(|p| p.annotations.iter().map(move |a| format!("{a} on page {}", p.number)))
+                .collect(),
         }
     }
 
@@ -292,6 +302,16 @@ fn signals(digest: &ForensicDigest, bank: &str) -> Vec<Signal> {
             fraud_type: FraudType::MixedFonts,
             points: 2,
             reason: format!("the table's amounts are printed in {} fonts: {}", fonts.len(), fonts.join(", ")),
+        });
+    }
+    if !digest.drawn_annotations.is_empty() {
+        out.push(Signal {
+            fraud_type: FraudType::OverlaidText,
+            points: 3,
+            reason: format!(
+                "text or marks added over the page as annotations ({}): how 'Fill & Sign' and comment tools edit a PDF",
+                digest.drawn_annotations.join(", ")
+            ),
         });
     }
     if digest.hidden_words > 0 {

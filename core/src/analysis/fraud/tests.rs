@@ -206,6 +206,7 @@ fn digest_of_a_forensic_record() {
             touchup_text_edit: true,
             images: 0,
             hidden_text: Vec::new(),
+            annotations: Vec::new(),
         }],
         touchup_text_edit: true,
     };
