@@ -501,11 +501,36 @@ fn entity_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EntityRow> {
     Ok(EntityRow { id: r.get(0)?, org_id: r.get(1)?, link_id: r.get(2)?, metadata: json_or_null(r.get(3)?) })
 }
 
+/// `dir` readable by its owner only, and `db` created (or narrowed) to 0600.
+#[cfg(unix)]
+fn private_files(dir: &Path, db: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+    std::fs::OpenOptions::new().write(true).create(true).truncate(false).mode(0o600).open(db)?;
+    for suffix in ["", "-wal", "-shm"] {
+        let f = db.with_file_name(format!("bankscope.db{suffix}"));
+        if f.exists() {
+            std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn private_files(_dir: &Path, _db: &Path) -> std::io::Result<()> {
+    Ok(())
+}
+
 impl SqliteStore {
     /// Opens (creating when missing) `bankscope.db` in `dir`.
+    /// The directory is made private (0700) and the database file 0600 before
+    /// SQLite opens it (its WAL and shared-memory files take the same mode):
+    /// it holds statements and signing secrets.
     pub fn open(dir: &Path) -> StoreResult<Self> {
         std::fs::create_dir_all(dir).map_err(|e| StoreError::Db(format!("creating {}: {e}", dir.display())))?;
-        let conn = Connection::open(dir.join("bankscope.db"))?;
+        let path = dir.join("bankscope.db");
+        private_files(dir, &path).map_err(|e| StoreError::Db(format!("securing {}: {e}", dir.display())))?;
+        let conn = Connection::open(&path)?;
         conn.busy_timeout(std::time::Duration::from_secs(10))?;
         conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")?;
         conn.execute_batch(SCHEMA)?;
@@ -903,5 +928,41 @@ impl Store for SqliteStore {
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok(rows)
         })
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+
+    use super::*;
+
+    fn mode(p: &Path) -> u32 {
+        std::fs::metadata(p).map(|m| m.permissions().mode() & 0o777).unwrap_or(0)
+    }
+
+    #[test]
+    fn the_database_is_private_to_its_owner() {
+        let dir = std::env::temp_dir().join(format!("bankscope-perm-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        // A database left world-readable by an earlier version is narrowed too.
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap_or_else(|e| panic!("{e}"));
+        let store = SqliteStore::open(&dir).unwrap_or_else(|e| panic!("{e}"));
+        store.secret().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(mode(&dir), 0o700);
+        assert_eq!(mode(&dir.join("bankscope.db")), 0o600);
+        for side in ["bankscope.db-wal", "bankscope.db-shm"] {
+            let f = dir.join(side);
+            if f.exists() {
+                assert_eq!(mode(&f), 0o600, "{side}");
+            }
+        }
+        drop(store);
+        std::fs::set_permissions(dir.join("bankscope.db"), std::fs::Permissions::from_mode(0o644))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let _again = SqliteStore::open(&dir).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(mode(&dir.join("bankscope.db")), 0o600);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
