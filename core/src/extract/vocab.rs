@@ -72,7 +72,11 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
         "AND",
         "ACCOUNT",
         "INFORMATION",
-    ]) && any(&["NARRATION", "PARTICULARS", "DESCRIPTION", "REMARKS", "DETAILS"])
+        "NARR",
+        "DESC",
+        "PARTICULAR",
+        "PARTICULARS",
+    ]) && any(&["NARRATION", "PARTICULARS", "DESCRIPTION", "REMARKS", "DETAILS", "NARR", "DESC", "PARTICULAR"])
     {
         return Some(ColumnKind::Narration);
     }
@@ -113,11 +117,11 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
         return Some(ColumnKind::Balance);
     }
     // "Withdrawl Amt": the misspelling some banks print.
-    let debit = ["WITHDRAWAL", "WITHDRAWALS", "WITHDRAWL", "WITHDRAWLS", "DEBIT", "DEBITS", "DR"];
+    let debit = ["WITHDRAWAL", "WITHDRAWALS", "WITHDRAWL", "WITHDRAWLS", "WDL", "WDLS", "DEBIT", "DEBITS", "DR"];
     if t.iter().all(|x| debit.contains(&x.as_str()) || amount_words.contains(&x.as_str())) && any(&debit) {
         return Some(ColumnKind::Debit);
     }
-    let credit = ["DEPOSIT", "DEPOSITS", "CREDIT", "CREDITS", "CR", "RECEIPTS"];
+    let credit = ["DEPOSIT", "DEPOSITS", "DEP", "DEPS", "CREDIT", "CREDITS", "CR", "RECEIPTS"];
     if t.iter().all(|x| credit.contains(&x.as_str()) || amount_words.contains(&x.as_str())) && any(&credit) {
         return Some(ColumnKind::Credit);
     }
@@ -316,6 +320,11 @@ mod tests {
             ("Transaction type and details", Narration),
             ("Transaction details", Narration),
             ("Account Description", Narration),
+            // Abbreviated labels.
+            ("Narr.", Narration),
+            ("Desc", Narration),
+            ("Wdl Amt", Debit),
+            ("Dep Amt", Credit),
             // Bilingual labels of public-sector banks.
             ("तिथि / Date", Date),
             ("विवरण Particulars", Narration),

@@ -54,6 +54,24 @@ fn date_prefix(words: &[Word], vocab: &dyn Vocabulary) -> usize {
     if year { 3 } else { 2 }
 }
 
+/// A leading serial number (1 to 5 digits) before a row's date: the words it
+/// takes (0 or 1) and then the date's words; `(0, 0)` for no dated line.
+fn serial_and_date(words: &[Word], vocab: &dyn Vocabulary) -> (usize, usize) {
+    let d = date_prefix(words, vocab);
+    if d > 0 {
+        return (0, d);
+    }
+    let serial =
+        words.first().is_some_and(|w| (1..=5).contains(&w.text.len()) && w.text.bytes().all(|b| b.is_ascii_digit()));
+    match words.get(1..) {
+        Some(rest) if serial => match date_prefix(rest, vocab) {
+            0 => (0, 0),
+            d => (1, d),
+        },
+        _ => (0, 0),
+    }
+}
+
 /// The first table of `pages` inferred from its rows: the page index and a
 /// header whose `first` line is the first row (nothing above it is read as
 /// the table) and whose columns come from the data.
@@ -61,13 +79,14 @@ pub fn infer_header(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<(usiz
     let mut cands: Vec<Candidate> = Vec::new();
     for (pi, page) in pages.iter().enumerate() {
         for (li, line) in page.lines.iter().enumerate() {
-            let d = date_prefix(&line.words, vocab);
+            let (lead, d) = serial_and_date(&line.words, vocab);
             if d == 0 {
                 continue;
             }
-            let amounts = line.words.iter().skip(d).filter(|w| amount_word(w).is_some()).count();
+            let words = line.words.get(lead..).unwrap_or_default();
+            let amounts = words.iter().skip(d).filter(|w| amount_word(w).is_some()).count();
             if amounts >= 1 {
-                cands.push(Candidate { page: pi, line: li, date_words: d, words: &line.words });
+                cands.push(Candidate { page: pi, line: li, date_words: d, words });
             }
         }
         // The table's first page is where the rows start; later pages follow it.
@@ -84,15 +103,19 @@ pub fn infer_header(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<(usiz
         .iter()
         .enumerate()
         .filter_map(|(li, line)| {
-            let d = date_prefix(&line.words, vocab);
-            (d > 0 && line.words.iter().skip(d).any(|w| amount_word(w).is_some())).then_some(Candidate {
+            let (lead, d) = serial_and_date(&line.words, vocab);
+            let words = line.words.get(lead..).unwrap_or_default();
+            (d > 0 && words.iter().skip(d).any(|w| amount_word(w).is_some())).then_some(Candidate {
                 page: page_index,
                 line: li,
                 date_words: d,
-                words: &line.words,
+                words,
             })
         })
         .collect();
+    // Serial numbers before the dates: a column of their own.
+    let serials: Vec<&Word> =
+        page.lines.iter().filter(|l| serial_and_date(&l.words, vocab).0 == 1).filter_map(|l| l.words.first()).collect();
     if rows.len() < MIN_ROWS {
         return None;
     }
@@ -178,6 +201,13 @@ pub fn infer_header(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<(usiz
         .filter_map(|c| c.words.get(c.date_words.saturating_sub(1)))
         .map(|w| w.x1)
         .fold(f32::NEG_INFINITY, f32::max);
+    if serials.len() * 2 >= rows.len() {
+        let sx0 = serials.iter().map(|w| w.x0).fold(f32::INFINITY, f32::min);
+        let sx1 = serials.iter().map(|w| w.x1).fold(f32::NEG_INFINITY, f32::max);
+        if sx1 < date_x0 {
+            columns.push(Column { kind: ColumnKind::Serial, label: String::new(), x0: sx0, x1: sx1 });
+        }
+    }
     columns.push(Column { kind: ColumnKind::Date, label: String::new(), x0: date_x0, x1: date_x1 });
     let first_amount_x0 = amount_clusters.first().map_or(f32::INFINITY, |c| span(c).0);
     let second_date = rows
@@ -291,6 +321,38 @@ mod tests {
         assert_eq!(table.rows[2].cell(ColumnKind::Debit), "450.00");
         assert_eq!(table.rows[1].cell(ColumnKind::Credit), "50,000.00");
         assert_eq!(table.rows[3].cell(ColumnKind::Narration), "ATM WDL");
+    }
+
+    /// A serial number before each date, and no readable header.
+    #[test]
+    fn a_serial_column_before_the_dates() {
+        let rows = [
+            ("1", "01/04/2025", "OPENING", "", "", "10,000.00"),
+            ("2", "02/04/2025", "NEFT CR ACME LTD SALARY", "", "50,000.00", "60,000.00"),
+            ("3", "03/04/2025", "UPI/DR/SWIGGY", "450.00", "", "59,550.00"),
+            ("4", "05/04/2025", "ATM WDL", "2,000.00", "", "57,550.00"),
+            ("5", "07/04/2025", "INT.PD", "", "12.50", "57,562.50"),
+        ];
+        let mut lines = vec![line(10.0, &[("STATEMENT", 0.0)])];
+        for (i, (n, d, text, dr, cr, bal)) in rows.iter().enumerate() {
+            let y = 30.0 + 12.0 * i as f32;
+            let mut words: Vec<(&str, f32)> = vec![(n, 0.0), (d, 20.0), (text, 80.0)];
+            for (t, right) in [(*dr, 300.0), (*cr, 360.0), (*bal, 430.0)] {
+                if !t.is_empty() {
+                    words.push((t, right - 5.0 * t.len() as f32));
+                }
+            }
+            lines.push(line(y, &words));
+        }
+        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![] };
+        let (_, header) = infer_header(std::slice::from_ref(&page), &StatementVocabulary).expect("inferred");
+        assert_eq!(header.columns.first().map(|c| c.kind), Some(ColumnKind::Serial), "{:?}", header.columns);
+        let table = find_table(&[page], &StatementVocabulary).expect("table");
+        assert_eq!(table.rows.len(), 5);
+        assert_eq!(table.rows[2].cell(ColumnKind::Date), "03/04/2025");
+        assert_eq!(table.rows[2].cell(ColumnKind::Serial), "3");
+        assert_eq!(table.rows[2].cell(ColumnKind::Debit), "450.00");
+        assert_eq!(table.rows[2].cell(ColumnKind::Narration), "UPI/DR/SWIGGY");
     }
 
     /// Cheque numbers printed in their own column between the narration and
