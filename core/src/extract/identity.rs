@@ -576,7 +576,25 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         id.period_from = Some(from);
         id.period_to = Some(to);
     }
-    let balance = |l: Label| find(l).and_then(|f| f.value.split_whitespace().find_map(|w| Money::parse(w).ok()));
+    // The first figure of the value, with the Dr/Cr that follows it
+    // ("60,000.00 Dr" on an overdraft or cash-credit account).
+    let balance = |l: Label| {
+        find(l).and_then(|f| {
+            let words: Vec<&str> = f.value.split_whitespace().collect();
+            words.iter().enumerate().find_map(|(i, w)| {
+                let amount = Money::parse(w).ok()?;
+                let mark = words.get(i + 1).map(|m| m.trim_end_matches('.').to_ascii_uppercase());
+                match mark.as_deref() {
+                    Some("DR" | "CR") => {
+                        Money::parse(&format!("{w} {}", words.get(i + 1).copied().unwrap_or_default()))
+                            .ok()
+                            .or(Some(amount))
+                    }
+                    _ => Some(amount),
+                }
+            })
+        })
+    };
     id.opening_balance = balance(Label::Opening);
     id.closing_balance = balance(Label::Closing);
     // "Balance as on 01-04-2024 : 12,345.67" (SBI): the opening balance when
@@ -832,6 +850,18 @@ mod tests {
         ];
         let id = read(&block, &[]);
         assert_eq!((id.name.as_str(), id.account_number.as_str()), ("RAHUL SHARMA", "31208104530"));
+    }
+
+    #[test]
+    fn an_opening_balance_in_debit() {
+        let block = vec![
+            line(10.0, &[("M/S SHREE TRADERS", 0.0)]),
+            line(22.0, &[("Opening Balance", 0.0), (":", 100.0), ("60,000.00", 110.0), ("Dr", 160.0)]),
+            line(34.0, &[("Closing Balance", 0.0), (":", 100.0), ("9,393.19", 110.0), ("Cr", 160.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.opening_balance.map(Money::paise), Some(-6_000_000));
+        assert_eq!(id.closing_balance.map(Money::paise), Some(939_319));
     }
 
     #[test]
