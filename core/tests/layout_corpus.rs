@@ -9,7 +9,8 @@
 //! LibreOffice as branches make them (fixtures/office/README.md), XSL-FO
 //! rendered by Apache FOP (fixtures/fop), JasperReports templates as HDFC
 //! and Yes Bank statements are made (fixtures/jasper), and pdfmake / jsPDF statements of
-//! fintech back ends (fixtures/node),
+//! fintech back ends (fixtures/node), WeasyPrint and xhtml2pdf statements of
+//! Django back ends (fixtures/pyhtml),
 //! each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
@@ -44,6 +45,11 @@ fn every_chromium_printed_statement_reads_exactly_and_reconciles() {
 #[test]
 fn every_wkhtmltopdf_printed_statement_reads_exactly_and_reconciles() {
     corpus_reads_exactly("qt", 15);
+}
+
+#[test]
+fn every_weasyprint_and_xhtml2pdf_statement_reads_exactly_and_reconciles() {
+    corpus_reads_exactly("pyhtml", 6);
 }
 
 #[test]
