@@ -134,10 +134,10 @@ impl Money {
 }
 
 /// Drops leading currency marks: `₹`, `INR`, `Rs.` (and `$`, `£`, `€` of foreign statements).
-fn strip_currency(mut s: &str) -> &str {
+pub(crate) fn strip_currency(mut s: &str) -> &str {
     loop {
         let before = s;
-        for mark in ["₹", "INR", "Rs.", "Rs", "rs.", "rs", "$", "£", "€"] {
+        for mark in ["₹", "INR", "Rs.", "Rs", "RS.", "RS", "rs.", "rs", "$", "£", "€"] {
             if let Some(rest) = s.strip_prefix(mark) {
                 s = rest.trim_start();
             }

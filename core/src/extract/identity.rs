@@ -160,7 +160,7 @@ fn norm_label(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars() {
         // Other scripts go: bilingual labels ("खाता संख्या / Account Number").
-        let c = if (c.is_ascii_alphanumeric()) || c == '/' { c.to_ascii_uppercase() } else { ' ' };
+        let c = if c.is_ascii_alphanumeric() || c == '/' { c.to_ascii_uppercase() } else { ' ' };
         if c == ' ' && (out.is_empty() || out.ends_with(' ')) {
             continue;
         }
@@ -306,9 +306,8 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
         }
         if pairs.is_empty() {
             let line_segs = segs.get(li).map(Vec::as_slice).unwrap_or_default();
+            let skip = |l: Label| matches!(l, Label::Ignored | Label::Name | Label::To | Label::From | Label::Address);
             for (k, seg) in line_segs.iter().enumerate() {
-                let skip =
-                    |l: Label| matches!(l, Label::Ignored | Label::Name | Label::To | Label::From | Label::Address);
                 if let Some((label, rest)) = label_prefix(seg.text.trim())
                     && !skip(label)
                 {
@@ -583,15 +582,11 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             let words: Vec<&str> = f.value.split_whitespace().collect();
             words.iter().enumerate().find_map(|(i, w)| {
                 let amount = Money::parse(w).ok()?;
-                let mark = words.get(i + 1).map(|m| m.trim_end_matches('.').to_ascii_uppercase());
-                match mark.as_deref() {
-                    Some("DR" | "CR") => {
-                        Money::parse(&format!("{w} {}", words.get(i + 1).copied().unwrap_or_default()))
-                            .ok()
-                            .or(Some(amount))
-                    }
-                    _ => Some(amount),
-                }
+                let marked = words
+                    .get(i + 1)
+                    .filter(|m| matches!(m.trim_end_matches('.').to_ascii_uppercase().as_str(), "DR" | "CR"))
+                    .and_then(|m| Money::parse(&format!("{w} {m}")).ok());
+                Some(marked.unwrap_or(amount))
             })
         })
     };

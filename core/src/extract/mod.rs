@@ -92,17 +92,20 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         .map(Line::text)
         .collect::<Vec<_>>()
         .join("\n");
-    // The account's IFSC names its bank; a name printed elsewhere counts only
-    // when the IFSC is not an RBI bank code of its own (a regional rural or
-    // co-operative bank prints its sponsor's name: "Sponsored by Canara Bank").
-    let own_code = identity
-        .ifsc
-        .as_deref()
-        .filter(|i| banks::is_ifsc(i) && banks::by_ifsc(i).is_none())
-        .and_then(|i| i.get(..4))
-        .is_some_and(|p| banks::ifsc_bank_name(p).is_some());
+    // The account's IFSC names its bank: one bankscope knows, or one of the
+    // RBI's bank codes, named by it. A name printed elsewhere counts only
+    // when the IFSC names neither (a regional rural or co-operative bank
+    // prints its sponsor's name: "Sponsored by Canara Bank").
+    let by_code = identity.ifsc.as_deref().filter(|i| banks::is_ifsc(i)).and_then(|i| {
+        let prefix = i.get(..4)?;
+        banks::ifsc_bank_name(prefix).map(|name| StatementBank {
+            id: prefix.to_ascii_lowercase(),
+            name: name.to_string(),
+            known: None,
+        })
+    });
     let detected = identity.ifsc.as_deref().and_then(banks::by_ifsc).or_else(|| {
-        if own_code {
+        if by_code.is_some() {
             return None;
         }
         banks::by_name_in(&zone_text(&block))
@@ -125,15 +128,6 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
             });
         }
     };
-    // A bank bankscope has no identifier for, named by the account's IFSC.
-    let by_code = identity.ifsc.as_deref().filter(|i| banks::is_ifsc(i)).and_then(|i| {
-        let prefix = i.get(..4)?;
-        banks::ifsc_bank_name(prefix).map(|name| StatementBank {
-            id: prefix.to_ascii_lowercase(),
-            name: name.to_string(),
-            known: None,
-        })
-    });
     let bank = resolve_bank(detected, declared_bank, &block, by_code)?;
 
     // Dates printed without a year take it from the period, or failing
@@ -309,15 +303,11 @@ fn columnar_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
         let (head, values) = if a.y <= b.y { (a, b) } else { (b, a) };
         // A line of figures only (not the first row under a table header).
         // A currency mark in front is part of a figure ("₹18,432.50", "Rs.5,123.00").
-        let bare = |t: &str| -> String {
-            let t = t.trim_start_matches(['₹', '+']);
-            let t = ["Rs.", "Rs", "RS.", "RS", "INR"].iter().find_map(|p| t.strip_prefix(p)).unwrap_or(t);
-            t.to_string()
-        };
         let figures = values.words.iter().all(|w| {
             drcr(&w.text).is_some()
-                || matches!(w.text.as_str(), "₹" | "Rs." | "Rs" | "INR")
-                || bare(&w.text).bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.' || b == b'-')
+                || crate::money::strip_currency(w.text.trim_start_matches('+'))
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b == b',' || b == b'.' || b == b'-')
         });
         if values.y - head.y > 3.0 * head.size.max(values.size) || !figures {
             continue;
@@ -338,8 +328,7 @@ fn columnar_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
                     });
                     if let Some((k, v)) = under {
                         let mark = values.words.get(k + 1).map(|n| n.text.as_str()).filter(|n| drcr(n).is_some());
-                        let figure = bare(&v.text);
-                        let text = mark.map_or_else(|| figure.clone(), |m| format!("{figure} {m}"));
+                        let text = mark.map_or_else(|| v.text.clone(), |m| format!("{} {m}", v.text));
                         if let Ok(m) = Money::parse(&layout::plain_amount(&text)) {
                             return Some(m);
                         }

@@ -98,24 +98,19 @@ pub fn infer_header(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<(usiz
     let page_index = first.page;
     let page = pages.get(page_index)?;
     // All candidate rows of that page.
-    let rows: Vec<Candidate> = page
-        .lines
-        .iter()
-        .enumerate()
-        .filter_map(|(li, line)| {
-            let (lead, d) = serial_and_date(&line.words, vocab);
-            let words = line.words.get(lead..).unwrap_or_default();
-            (d > 0 && words.iter().skip(d).any(|w| amount_word(w).is_some())).then_some(Candidate {
-                page: page_index,
-                line: li,
-                date_words: d,
-                words,
-            })
-        })
-        .collect();
+    let mut rows: Vec<Candidate> = Vec::new();
     // Serial numbers before the dates: a column of their own.
-    let serials: Vec<&Word> =
-        page.lines.iter().filter(|l| serial_and_date(&l.words, vocab).0 == 1).filter_map(|l| l.words.first()).collect();
+    let mut serials: Vec<&Word> = Vec::new();
+    for (li, line) in page.lines.iter().enumerate() {
+        let (lead, d) = serial_and_date(&line.words, vocab);
+        if lead == 1 {
+            serials.extend(line.words.first());
+        }
+        let words = line.words.get(lead..).unwrap_or_default();
+        if d > 0 && words.iter().skip(d).any(|w| amount_word(w).is_some()) {
+            rows.push(Candidate { page: page_index, line: li, date_words: d, words });
+        }
+    }
     if rows.len() < MIN_ROWS {
         return None;
     }

@@ -131,6 +131,13 @@ fn date_word(text: &str) -> bool {
         || (upper.len() <= 9 && MONTHS.iter().any(|m| upper.starts_with(m)))
 }
 
+/// A number without paise (`500`, `-1,250`): a figure only in a table of
+/// whole rupees ([`Bands::whole_rupees`]).
+pub(crate) fn plain_number(text: &str) -> bool {
+    let t = text.trim_start_matches(['-', '+']);
+    !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',')
+}
+
 /// A cell that holds a figure: a word that reads as an amount and has a
 /// decimal point or a digit group (`1,234.50`, `500.00`, `1,000`). The `00`
 /// of an amount that wrapped in its cell (`1,23,456.` / `00`) is not one.
@@ -146,35 +153,24 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let mut texts: Vec<String> = vec![String::new(); bands.columns.len()];
     let mut last_x1: Vec<Option<f32>> = vec![None; bands.columns.len()];
     let mut fits = true;
-    let plain_number = |t: &str| {
-        let t = t.trim_start_matches(['-', '+']);
-        !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',')
-    };
     for w in &line.words {
         let like = amount_like(&w.text) || (bands.whole_rupees && plain_number(&w.text));
         let mut col = bands.column_of(w, like);
-        let gap_before = last_x1.get(col).copied().flatten().map(|x1| w.x0 - x1);
-        // A word a column's gap right of the narration that starts under the
-        // next column's label (a cheque number the gutters, learned from
-        // rows that leave that column empty, gave to the narration).
-        if bands.kind(col) == ColumnKind::Narration
-            && gap_before.is_some_and(|g| g > 0.8 * line.size)
-            && let Some(next) = bands.columns.get(col + 1)
-            && !next.kind.is_numeric()
-            && w.x0 >= next.x0 - 1.0
-        {
-            col += 1;
+        // A column's gap right of the narration's last word.
+        let apart = bands.kind(col) == ColumnKind::Narration
+            && last_x1.get(col).copied().flatten().is_some_and(|x1| w.x0 - x1 > 0.8 * line.size);
+        if apart {
+            if bands.columns.get(col + 1).is_some_and(|next| !next.kind.is_numeric() && w.x0 >= next.x0 - 1.0) {
+                // A word that starts under the next column's label (a cheque
+                // number the gutters, learned from rows that leave that
+                // column empty, gave to the narration).
+                col += 1;
+            } else if matches!(w.text.as_str(), "-" | "--" | "–" | "—") {
+                // An empty cell's placeholder: nothing.
+                continue;
+            }
         }
         let kind = bands.kind(col);
-        // An empty cell's placeholder ("-") a column's gap right of the
-        // narration, that the gutters gave to it: not narration.
-        let placeholder = matches!(w.text.as_str(), "-" | "--" | "–" | "—");
-        if placeholder
-            && kind == ColumnKind::Narration
-            && last_x1.get(col).copied().flatten().is_some_and(|x1| w.x0 - x1 > 0.8 * line.size)
-        {
-            continue;
-        }
         if let Some(x) = last_x1.get_mut(col) {
             *x = Some(w.x1);
         }
@@ -200,8 +196,13 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         vocab.special(words.join(" ").trim(), false).or_else(|| {
             // A footer across the columns ("Page 1 of" over the narration,
             // "2" under an amount): the whole line reads as a page number.
-            let all = line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
-            vocab.special(&all, false).filter(|k| *k == SpecialKind::End)
+            // Only lines that say "page" or "of" are joined again.
+            let footer_like =
+                line.words.iter().any(|w| w.text.eq_ignore_ascii_case("page") || w.text.eq_ignore_ascii_case("of"));
+            footer_like
+                .then(|| line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "))
+                .and_then(|all| vocab.special(&all, false))
+                .filter(|k| *k == SpecialKind::End)
         })
     };
     LineInfo { cells, fits, date, balance, amount, special }
@@ -658,12 +659,17 @@ fn clear_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
     ys.push(prev.y);
     ys.extend(run.iter().map(|e| e.y));
     ys.push(next.y);
+    standout_gap(&ys, prev.size.max(next.size)).map(|(k, _)| k)
+}
+
+/// The widest gap between consecutive baselines `ys`, as (index, width),
+/// when it stands out: 20% and 0.15 of `size` wider than any other.
+fn standout_gap(ys: &[f32], size: f32) -> Option<(usize, f32)> {
     let gaps: Vec<f32> =
         ys.windows(2).map(|w| w.get(1).copied().unwrap_or(0.0) - w.first().copied().unwrap_or(0.0)).collect();
     let (k, widest) = gaps.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1))?;
     let second = gaps.iter().copied().enumerate().filter(|(j, _)| *j != k).map(|(_, g)| g).fold(0.0f32, f32::max);
-    let size = prev.size.max(next.size);
-    (widest > 1.2 * second && widest - second > 0.15 * size).then_some(k)
+    (widest > 1.2 * second && widest - second > 0.15 * size).then_some((k, widest))
 }
 
 /// The space between rows of the table: over consecutive anchors on one
@@ -702,12 +708,10 @@ fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>) -> u
         return 0;
     }
     let ys: Vec<f32> = lines.iter().chain(std::iter::once(following)).map(|e| e.y).collect();
-    let gaps: Vec<f32> = ys.windows(2).map(|w| w[1] - w[0]).collect();
-    let Some((k, widest)) = gaps.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1)) else { return 0 };
-    let second = gaps.iter().copied().enumerate().filter(|(j, _)| *j != k).map(|(_, g)| g).fold(0.0f32, f32::max);
-    let between_rows = widest >= 0.85 * row_space;
-    let stands_out = second == 0.0 || (widest > 1.2 * second && widest - second > 0.15 * following.size);
-    if between_rows && stands_out { k + 1 } else { 0 }
+    match standout_gap(&ys, following.size) {
+        Some((k, widest)) if widest >= 0.85 * row_space => k + 1,
+        _ => 0,
+    }
 }
 
 /// How many of `lines`, which follow the anchor `prev` at the foot of its
@@ -716,13 +720,10 @@ fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>) -> u
 fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>) -> usize {
     let Some(row_space) = row_space else { return lines.len() };
     let ys: Vec<f32> = std::iter::once(prev).chain(lines).map(|e| e.y).collect();
-    let gaps: Vec<f32> = ys.windows(2).map(|w| w[1] - w[0]).collect();
-    let Some((k, widest)) = gaps.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1)) else {
-        return lines.len();
-    };
-    let second = gaps.iter().copied().enumerate().filter(|(j, _)| *j != k).map(|(_, g)| g).fold(0.0f32, f32::max);
-    let stands_out = second == 0.0 || (widest > 1.2 * second && widest - second > 0.15 * prev.size);
-    if widest >= 0.85 * row_space && stands_out { k } else { lines.len() }
+    match standout_gap(&ys, prev.size) {
+        Some((k, widest)) if widest >= 0.85 * row_space => k,
+        _ => lines.len(),
+    }
 }
 
 /// Gathers each anchor with its wrapped lines.

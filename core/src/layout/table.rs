@@ -379,13 +379,7 @@ impl Bands {
     pub fn learn_whole_rupees(&mut self, words: &[&Word]) {
         let numeric: Vec<&&Word> = words.iter().filter(|w| self.kind(self.band_of(w.x1 - 0.25)).is_numeric()).collect();
         let decimals = numeric.iter().any(|w| w.text.contains('.') && w.text.bytes().any(|b| b.is_ascii_digit()));
-        let plain = numeric
-            .iter()
-            .filter(|w| {
-                let t = w.text.trim_start_matches(['-', '+']);
-                !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',')
-            })
-            .count();
+        let plain = numeric.iter().filter(|w| super::rows::plain_number(&w.text)).count();
         self.whole_rupees = !decimals && plain >= 3;
     }
 
