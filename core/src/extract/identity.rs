@@ -62,6 +62,7 @@ const LABELS: &[(&str, Label)] = &[
     ("NAME", Label::Name),
     ("ADDRESS", Label::Address),
     ("CUSTOMER ADDRESS", Label::Address),
+    ("VILLAGE", Label::Address),
     ("ACCOUNT NUMBER", Label::Account),
     ("ACCOUNT NO", Label::Account),
     ("A/C NUMBER", Label::Account),
@@ -306,12 +307,18 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
         }
         if pairs.is_empty() {
             let line_segs = segs.get(li).map(Vec::as_slice).unwrap_or_default();
-            let skip = |l: Label| matches!(l, Label::Ignored | Label::Name | Label::To | Label::From | Label::Address);
+            let skip = |l: Label| matches!(l, Label::Ignored | Label::To | Label::From);
+            // A name or address label counts only alone in its cell: words
+            // that merely start with "Name" or "Address" are not fields.
+            let alone_only = |l: Label| matches!(l, Label::Name | Label::Address);
             for (k, seg) in line_segs.iter().enumerate() {
                 if let Some((label, rest)) = label_prefix(seg.text.trim())
                     && !skip(label)
                 {
                     if !rest.is_empty() {
+                        if alone_only(label) {
+                            continue;
+                        }
                         out.push(Field { label, value: rest, line: seg.line, x0: seg.x0 });
                     } else if let Some(value) = line_segs.get(k + 1)
                         && label_prefix(value.text.trim()).is_none()
@@ -357,6 +364,11 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
         }
     }
     out
+}
+
+/// A figure rather than words ("25,00,000.00", "1,200 Cr"): never an address line.
+fn is_amount_like(t: &str) -> bool {
+    t.split_whitespace().next().is_some_and(|w| Money::parse(w).is_ok() && w.contains(['.', ',']))
 }
 
 fn strip_title(name: &str) -> String {
@@ -476,8 +488,9 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
 
     // Holder name and address.
     let name_field = first(&all_fields, Label::Name);
-    let (name, name_line, name_x) = match &name_field {
-        Some(f) => (strip_title(&f.value), Some(f.line), f.x0),
+    // The name as printed keeps its title: "M/S" says the holder is a firm.
+    let (printed_name, name_line, name_x) = match &name_field {
+        Some(f) => (f.value.clone(), Some(f.line), f.x0),
         None => {
             let plausible = |t: &str| {
                 label_prefix(t).is_none()
@@ -493,12 +506,12 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             });
             let cand = titled.or_else(|| segs.iter().flatten().find(|s| is_caps_name(&s.text) && plausible(&s.text)));
             match cand {
-                Some(s) => (strip_title(&s.text), Some(s.line), s.x0),
+                Some(s) => (s.text.clone(), Some(s.line), s.x0),
                 None => (String::new(), None, 0.0),
             }
         }
     };
-    id.name = name;
+    id.name = strip_title(&printed_name);
     // The address: under an "Address" label when the name had a label too,
     // else the lines set under the name in the customer block.
     let addr_field = first(&all_fields, Label::Address).filter(|_| name_field.is_some());
@@ -508,14 +521,28 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         (None, None) => (usize::MAX, 0.0, Vec::new()),
     };
     let mut prev_y = block.get(addr_start.wrapping_sub(1)).map(|l| l.y);
+    // Under a labelled address the lines continue at the value's left edge;
+    // under a name they may be indented (Axis sets them a few characters in),
+    // and the first one fixes the edge for the rest.
+    let mut addr_x = addr_x;
+    let mut edge_fixed = addr_field.is_some();
     for (i, line) in segs.iter().enumerate().skip(addr_start) {
-        let (Some(seg), Some(l)) = (line.iter().find(|s| (s.x0 - addr_x).abs() <= 2.0), block.get(i)) else { break };
-        if prev_y.is_some_and(|py| l.y - py > 2.2 * l.size) {
+        let Some(l) = block.get(i) else { break };
+        let tol = (0.8 * l.size).max(2.0);
+        let indent = if edge_fixed { tol } else { 12.0 * l.size };
+        let Some(seg) = line.iter().find(|s| s.x0 >= addr_x - tol && s.x0 <= addr_x + indent) else { break };
+        // A line with text left of the address (the next label of a
+        // label/value column: "Sanctioned Limit 25,00,000.00") ends it.
+        if line.iter().any(|s| s.x0 < addr_x - tol) || prev_y.is_some_and(|py| l.y - py > 2.2 * l.size) {
             break;
         }
         let t = seg.text.trim();
-        if t.contains(':') || label_prefix(t).is_some() || t.is_empty() {
+        if t.contains(':') || label_prefix(t).is_some() || t.is_empty() || (!edge_fixed && is_amount_like(t)) {
             break;
+        }
+        if !edge_fixed {
+            addr_x = seg.x0;
+            edge_fixed = true;
         }
         address.push(t.to_string());
         prev_y = Some(l.y);
@@ -559,7 +586,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         .and_then(|f| f.value.split_whitespace().find_map(|w| Money::parse(w).ok()))
         .unwrap_or(Money::ZERO)
         .abs();
-    id.account_category = category(&id.name, id.account_type == Some(AccountType::Current));
+    id.account_category = category(&printed_name, id.account_type == Some(AccountType::Current));
     // Not printed: an account with a limit or a company's is current, a person's savings.
     if id.account_type.is_none() {
         id.account_type = Some(if !id.credit_limit.is_zero() || id.account_category == AccountCategory::Corporate {
@@ -834,6 +861,62 @@ mod tests {
             (id.name.as_str(), id.address.as_str(), id.account_number.as_str()),
             ("SHREE GANESH TRADERS", "SHOP 4 MARKET YARD, PUNE 411037", "1234567890123")
         );
+        assert_eq!(id.account_category, AccountCategory::Corporate);
+    }
+
+    #[test]
+    fn address_lines_indented_under_the_name_or_beside_a_label_cell() {
+        // Axis: the address set a few characters in under the name, a
+        // label/value column to its right.
+        let a = vec![
+            line(10.0, &[("MR RAHUL SHARMA", 30.0)]),
+            line(22.0, &[("FLAT NO 402 SAI ENCLAVE", 99.5), ("Joint Holder", 297.5), (":", 390.0), ("-", 404.5)]),
+            line(34.0, &[("BANER ROAD", 99.5), ("Customer ID", 297.5), (":", 390.0), ("874512369", 404.5)]),
+            line(46.0, &[("PUNE", 99.5), ("IFSC Code", 297.5), (":", 390.0), ("UTIB0000123", 404.5)]),
+            line(58.0, &[("411045", 99.5)]),
+        ];
+        let id = read(&a, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str()),
+            ("RAHUL SHARMA", "FLAT NO 402 SAI ENCLAVE, BANER ROAD, PUNE, 411045")
+        );
+        // Labels in their own cells without colons: the address stops at the
+        // next label, whose value sits under it ("Sanctioned Limit").
+        let b = vec![
+            line(
+                10.0,
+                &[
+                    ("Account Name", 40.0),
+                    ("M/S KRISHNA WHOLESALE MART", 134.0),
+                    ("Account No", 440.0),
+                    ("129730110000456", 590.0),
+                ],
+            ),
+            line(
+                22.0,
+                &[
+                    ("Address", 40.0),
+                    ("GALA NO 14, NEW MONDHA, JALNA", 134.0),
+                    ("IFSC Code", 440.0),
+                    ("BKID0001297", 590.0),
+                ],
+            ),
+            line(
+                34.0,
+                &[
+                    ("Sanctioned Limit", 40.0),
+                    ("25,00,000.00", 134.0),
+                    ("Drawing Power", 440.0),
+                    ("25,00,000.00", 590.0),
+                ],
+            ),
+        ];
+        let id = read(&b, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str(), id.account_number.as_str()),
+            ("KRISHNA WHOLESALE MART", "GALA NO 14, NEW MONDHA, JALNA", "129730110000456")
+        );
+        // "M/S" names a firm even when the rest of the name has no company word.
         assert_eq!(id.account_category, AccountCategory::Corporate);
     }
 
