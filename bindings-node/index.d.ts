@@ -103,7 +103,10 @@ export declare function errorCodes(): Array<string>
 /** Formats paise as rupees with Indian digit grouping (`"-5,30,000.00"`). */
 export declare function formatAmount(paise: number): string
 
-/** Hints about the customer (the session `metadata` of the interface). */
+/**
+ * Hints about the customer (the session `metadata` of the interface). An
+ * unknown key (a misspelt `employerName`) is refused with `INVALID_ARGUMENT`.
+ */
 export interface Metadata {
   /** The customer's names, for name matching and self-transfer detection. */
   names?: Array<string>

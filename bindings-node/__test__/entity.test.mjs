@@ -212,6 +212,13 @@ test('AA data reads from text and bytes', () => {
   assert.throws(() => new Entity().addAa('{not json'), { code: 'MALFORMED' });
 });
 
+test('metadata is read by the core: camelCase keys work, unknown keys are INVALID_ARGUMENT', () => {
+  const entity = new Entity({ metadata: { names: ['ARJUN DAS'], employerNames: ['ACME'], companiesForSelfTransfer: [] } });
+  assert.equal(typeof entity.entityId, 'string');
+  assert.throws(() => new Entity({ metadata: { employerName: ['ACME'] } }), { code: 'INVALID_ARGUMENT' });
+  assert.throws(() => new Entity({ metadata: { names: 'ARJUN DAS' } }), { code: 'INVALID_ARGUMENT' });
+});
+
 test('unknown accounts and endpoints are INVALID_ARGUMENT', () => {
   const entity = new Entity();
   assert.throws(() => entity.transactions('not-an-account'), { code: 'INVALID_ARGUMENT' });

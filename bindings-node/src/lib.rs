@@ -22,7 +22,11 @@ fn to_js_rejection(env: Env, e: &bankscope::Error) -> napi::Error {
     napi::Error::from(JsError::from(to_js_err(e)).into_unknown(env))
 }
 
-/// Hints about the customer (the session `metadata` of the interface).
+// This struct gives TypeScript the shape; the value itself crosses as JSON and
+// is read by the core (`bankscope::Metadata::from_value`), one rule for every
+// binding.
+/// Hints about the customer (the session `metadata` of the interface). An
+/// unknown key (a misspelt `employerName`) is refused with `INVALID_ARGUMENT`.
 #[napi(object)]
 #[derive(Debug, Default)]
 pub struct Metadata {
@@ -34,13 +38,28 @@ pub struct Metadata {
     pub companies_for_self_transfer: Option<Vec<String>>,
 }
 
-impl From<Metadata> for bankscope::Metadata {
-    fn from(m: Metadata) -> Self {
-        bankscope::Metadata {
-            names: m.names.unwrap_or_default(),
-            employer_names: m.employer_names.unwrap_or_default(),
-            companies_for_self_transfer: m.companies_for_self_transfer.unwrap_or_default(),
+/// Caller metadata read by the core's one rule. JavaScript's camelCase keys
+/// (`employerNames`) are the core's snake_case ones (`employer_names`); any
+/// other key is refused by the core.
+fn metadata(value: Option<serde_json::Value>) -> bankscope::Result<bankscope::Metadata> {
+    let snake = |key: &str| {
+        let mut out = String::with_capacity(key.len() + 4);
+        for c in key.chars() {
+            if c.is_ascii_uppercase() {
+                out.push('_');
+                out.push(c.to_ascii_lowercase());
+            } else {
+                out.push(c);
+            }
         }
+        out
+    };
+    match value {
+        None => Ok(bankscope::Metadata::default()),
+        Some(serde_json::Value::Object(map)) => bankscope::Metadata::from_value(serde_json::Value::Object(
+            map.into_iter().map(|(k, v)| (snake(&k), v)).collect(),
+        )),
+        Some(other) => bankscope::Metadata::from_value(other),
     }
 }
 
@@ -51,7 +70,8 @@ pub struct EntityOptions {
     /// The caller's customer identifier.
     pub link_id: Option<String>,
     /// Hints about the customer.
-    pub metadata: Option<Metadata>,
+    #[napi(ts_type = "Metadata")]
+    pub metadata: Option<serde_json::Value>,
 }
 
 /// Options of `addPdf` and `addPdfSync`.
@@ -82,7 +102,8 @@ pub struct AnalyzeOptions {
     /// The new entity's customer identifier.
     pub link_id: Option<String>,
     /// Hints about the customer.
-    pub metadata: Option<Metadata>,
+    #[napi(ts_type = "Metadata")]
+    pub metadata: Option<serde_json::Value>,
 }
 
 /// What reading one statement gave (keys as in the Python binding).
@@ -245,10 +266,11 @@ impl Task for AnalyzeTask {
             Ok(data) => data,
             Err(e) => return Ok(Err(AnalyzeError::Io(e))),
         };
-        let entity = Shared(Arc::new(Mutex::new(bankscope::Entity::new(
-            self.options.link_id.take(),
-            self.options.metadata.take().map(Into::into).unwrap_or_default(),
-        ))));
+        let metadata = match metadata(self.options.metadata.take()) {
+            Ok(m) => m,
+            Err(e) => return Ok(Err(AnalyzeError::Core(e))),
+        };
+        let entity = Shared(Arc::new(Mutex::new(bankscope::Entity::new(self.options.link_id.take(), metadata))));
         let options = bankscope::ReadOptions {
             password: self.options.password.take(),
             declared_bank: self.options.bank_name.take(),
@@ -287,10 +309,10 @@ pub struct Entity {
 impl Entity {
     /// An empty entity.
     #[napi(constructor)]
-    pub fn new(options: Option<EntityOptions>) -> Self {
-        let EntityOptions { link_id, metadata } = options.unwrap_or_default();
-        let entity = bankscope::Entity::new(link_id, metadata.map(Into::into).unwrap_or_default());
-        Entity { inner: Shared(Arc::new(Mutex::new(entity))) }
+    pub fn new(options: Option<EntityOptions>) -> napi::Result<Self, &'static str> {
+        let EntityOptions { link_id, metadata: given } = options.unwrap_or_default();
+        let entity = bankscope::Entity::new(link_id, metadata(given).map_err(|e| to_js_err(&e))?);
+        Ok(Entity { inner: Shared(Arc::new(Mutex::new(entity))) })
     }
 
     /// The entity id (UUID4 text).

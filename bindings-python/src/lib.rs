@@ -50,19 +50,6 @@ fn serialise_err(e: &serde_json::Error) -> PyErr {
     to_py_err(&bankscope::Error::malformed(format!("serialising a summary: {e}")))
 }
 
-/// Metadata from its JSON text; unknown keys are refused so a misspelt
-/// `employer_name` does not silently switch salary detection off.
-fn parse_metadata(json: &str) -> bankscope::Result<bankscope::Metadata> {
-    let bad = |reason: String| bankscope::Error::invalid_argument("metadata", reason);
-    let given: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(json).map_err(|e| bad(format!("not a JSON object: {e}")))?;
-    let known = serde_json::to_value(bankscope::Metadata::default()).map_err(|e| bad(e.to_string()))?;
-    if let Some(key) = given.keys().find(|k| known.get(k.as_str()).is_none()) {
-        return Err(bad(format!("unknown key {key:?}")));
-    }
-    serde_json::from_value(serde_json::Value::Object(given)).map_err(|e| bad(e.to_string()))
-}
-
 /// The statements of one customer (`bankscope.Entity` wraps this class).
 ///
 /// Safe to share between threads: reading a statement happens on an entity of
@@ -101,7 +88,7 @@ impl Entity {
     #[pyo3(signature = (link_id=None, metadata_json=None))]
     fn new(link_id: Option<String>, metadata_json: Option<&str>) -> PyResult<Self> {
         let metadata = match metadata_json {
-            Some(json) => parse_metadata(json).map_err(|e| to_py_err(&e))?,
+            Some(json) => bankscope::Metadata::from_json(json).map_err(|e| to_py_err(&e))?,
             None => bankscope::Metadata::default(),
         };
         Ok(Entity { inner: Mutex::new(bankscope::Entity::new(link_id, metadata)) })

@@ -283,8 +283,13 @@ pub struct Statement {
 }
 
 /// Optional hints a caller gives for one customer (session `metadata`).
+///
+/// Unknown keys are refused (`deny_unknown_fields`): a misspelt
+/// `employer_name` must not silently switch employer-based salary detection
+/// off. Every surface reads caller metadata through [`Metadata::from_json`] /
+/// [`Metadata::from_value`] (or serde with this type), so the rule is one.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Metadata {
     /// The customer's names, for name matching and self-transfer detection.
     pub names: Vec<String>,
@@ -292,6 +297,40 @@ pub struct Metadata {
     pub employer_names: Vec<String>,
     /// Companies whose transfers count as the customer's own.
     pub companies_for_self_transfer: Vec<String>,
+}
+
+impl Metadata {
+    /// Metadata from a caller's JSON object text (`{"names": [...],
+    /// "employer_names": [...], "companies_for_self_transfer": [...]}`, every
+    /// key optional, `null` as absent).
+    ///
+    /// # Errors
+    /// [`crate::Error::InvalidArgument`] naming `metadata` for text that is
+    /// not a JSON object, an unknown key, or a value that is not an array of
+    /// strings.
+    pub fn from_json(text: &str) -> crate::Result<Metadata> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| crate::Error::invalid_argument("metadata", format!("not JSON: {e}")))?;
+        Metadata::from_value(value)
+    }
+
+    /// [`Metadata::from_json`] for an already parsed JSON value; `null` is
+    /// empty metadata.
+    ///
+    /// # Errors
+    /// As [`Metadata::from_json`].
+    pub fn from_value(value: serde_json::Value) -> crate::Result<Metadata> {
+        let bad = |reason: String| crate::Error::invalid_argument("metadata", reason);
+        match value {
+            serde_json::Value::Null => Ok(Metadata::default()),
+            serde_json::Value::Object(mut map) => {
+                // An explicit null is an absent key.
+                map.retain(|_, v| !v.is_null());
+                serde_json::from_value(serde_json::Value::Object(map)).map_err(|e| bad(e.to_string()))
+            }
+            other => Err(bad(format!("expected a JSON object, got {other}"))),
+        }
+    }
 }
 
 /// The statements of one customer.
@@ -394,6 +433,22 @@ impl Fnv128 {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn metadata_is_read_strictly() {
+        let m = Metadata::from_json(r#"{"names": ["ARJUN DAS"], "employer_names": null}"#).unwrap_or_default();
+        assert_eq!(m.names, vec!["ARJUN DAS".to_string()]);
+        assert!(m.employer_names.is_empty());
+        assert_eq!(Metadata::from_json("null").ok(), Some(Metadata::default()));
+        for bad in
+            [r#"{"employer_name": ["ACME"]}"#, r#"{"names": "ARJUN DAS"}"#, r#"{"names": [1]}"#, r#"["names"]"#, "{"]
+        {
+            let e = Metadata::from_json(bad).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains("metadata"), "{bad}: {e:?}");
+        }
+        let e = Metadata::from_json(r#"{"employer_name": ["ACME"]}"#).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("employer_name"), "{e}");
+    }
 
     fn dt(d: u32) -> NaiveDateTime {
         NaiveDate::from_ymd_opt(2025, 4, d).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default()

@@ -387,6 +387,17 @@ mod tests {
         e
     }
 
+    #[test]
+    fn unknown_metadata_keys_are_refused_at_every_level() {
+        for options in [c"{\"metadata\": {\"employer_name\": [\"ACME\"]}}", c"{\"metdata\": {}}"] {
+            let mut e: *mut bankscope_entity = std::ptr::null_mut();
+            let st = unsafe { bankscope_entity_new(options.as_ptr(), &mut e) };
+            assert_eq!(st, bankscope_status::InvalidArgument, "{options:?}");
+            assert!(e.is_null());
+        }
+        assert!(last_error().contains("metdata"), "{}", last_error());
+    }
+
     fn last_error() -> String {
         let p = crate::bankscope_last_error_message();
         assert!(!p.is_null());
