@@ -1,9 +1,15 @@
-//! The labelled narration set (`tests/data/narrations.tsv`): channel accuracy
-//! must be at least 97%; description and merchant-category accuracy are
-//! reported. Prints a confusion table of channels and every miss.
+//! The labelled narration sets: channel accuracy must be at least 97% on each;
+//! description and merchant-category accuracy are reported. Prints a
+//! confusion table of channels, accuracy per channel and every miss.
+//!
+//! - `tests/data/narrations.tsv`: the first set, written with the classifier.
+//! - `tests/data/narrations/*.tsv`: sets written by people who did not see the
+//!   classifier (public-sector, private, small-finance/payments/foreign/co-op
+//!   banks, and hard cases by rail). Their channel field may name a close
+//!   alternative an analyst would also accept (`bill_payment|upi`).
 //!
 //! Run with `cargo test -p bankscope --test narrations -- --nocapture` to see
-//! the table.
+//! the tables.
 
 use std::collections::BTreeMap;
 
@@ -14,6 +20,7 @@ const DATA: &str = include_str!("data/narrations.tsv");
 const HOLDER: &str = "ANIL KUMAR VERMA";
 
 struct Row<'a> {
+    file: &'a str,
     line: usize,
     bank: &'a str,
     kind: TxnType,
@@ -25,20 +32,47 @@ struct Row<'a> {
 }
 
 fn rows() -> Vec<Row<'static>> {
+    parse("narrations.tsv", DATA)
+}
+
+/// The independent sets, in file-name order.
+fn independent_sets() -> Vec<(&'static str, &'static str)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/narrations");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "tsv"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+            let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            (&*Box::leak(name.into_boxed_str()), &*Box::leak(text.into_boxed_str()))
+        })
+        .collect()
+}
+
+fn parse(file: &'static str, data: &'static str) -> Vec<Row<'static>> {
     let mut out = Vec::new();
-    for (i, line) in DATA.lines().enumerate() {
+    for (i, line) in data.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
         let f: Vec<&str> = line.split('\t').collect();
-        assert_eq!(f.len(), 7, "line {}: expected 7 tab-separated fields: {line:?}", i + 1);
+        assert_eq!(f.len(), 7, "{file}:{}: expected 7 tab-separated fields: {line:?}", i + 1);
         let kind = match f[1] {
             "debit" => TxnType::Debit,
             "credit" => TxnType::Credit,
-            other => panic!("line {}: bad type {other:?}", i + 1),
+            other => panic!("{file}:{}: bad type {other:?}", i + 1),
         };
-        let amount = Money::parse(f[2]).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        let amount = Money::parse(f[2]).unwrap_or_else(|e| panic!("{file}:{}: {e}", i + 1));
+        for ch in f[4].split('|') {
+            assert!(bankscope::taxonomy::Channel::from_name(ch).is_some(), "{file}:{}: channel {ch:?}", i + 1);
+        }
         out.push(Row {
+            file,
             line: i + 1,
             bank: f[0],
             kind,
@@ -52,27 +86,33 @@ fn rows() -> Vec<Row<'static>> {
     out
 }
 
-#[test]
-fn narration_set_accuracy() {
-    let rows = rows();
-    assert!(rows.len() >= 500, "only {} labelled narrations", rows.len());
-    let banks: std::collections::BTreeSet<&str> = rows.iter().map(|r| r.bank).collect();
-    assert!(banks.len() >= 12, "banks: {banks:?}");
-
-    let metadata = Metadata {
+fn classifier_context() -> Metadata {
+    Metadata {
         companies_for_self_transfer: vec!["Verma Trading Co".into()],
         employer_names: vec!["Zenith Softlabs".into()],
         ..Default::default()
-    };
+    }
+}
+
+/// Channel accuracy of `rows` in percent (a row's channel is right when it is
+/// the labelled one or a labelled alternative); prints the confusion table,
+/// accuracy per channel and every miss.
+fn measure(title: &str, rows: &[Row]) -> f64 {
+    let metadata = classifier_context();
     let classifier = Classifier::new(&metadata, HOLDER);
     let mut confusion: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let mut per_channel: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     let (mut ch_ok, mut desc_ok, mut cat_ok) = (0usize, 0usize, 0usize);
     let mut misses = Vec::new();
-    for r in &rows {
+    for r in rows {
         let got = classifier.classify(r.note, r.kind, r.amount);
         let got_ch = got.channel.as_str();
-        *confusion.entry((r.channel.to_string(), got_ch.to_string())).or_default() += 1;
-        let c = got_ch == r.channel;
+        let preferred = r.channel.split('|').next().unwrap_or_default();
+        let c = r.channel.split('|').any(|ch| ch == got_ch);
+        *confusion.entry((preferred.to_string(), if c { preferred } else { got_ch }.to_string())).or_default() += 1;
+        let slot = per_channel.entry(preferred).or_default();
+        slot.0 += usize::from(c);
+        slot.1 += 1;
         let d = got.description == r.description;
         let m = got.merchant_category.as_str() == r.category;
         ch_ok += usize::from(c);
@@ -80,9 +120,11 @@ fn narration_set_accuracy() {
         cat_ok += usize::from(m);
         if !(c && d && m) {
             misses.push(format!(
-                "line {:>3} {:<12} {:?}\n      want {} | {} | {}\n      got  {} | {} | {}  (clean note {:?})",
+                "{}:{:<4} {:<12} {} {:?}\n      want {} | {} | {}\n      got  {} | {} | {}  (clean note {:?})",
+                r.file,
                 r.line,
                 r.bank,
+                if r.kind == TxnType::Debit { "DR" } else { "CR" },
                 r.note,
                 r.channel,
                 r.description,
@@ -94,29 +136,63 @@ fn narration_set_accuracy() {
             ));
         }
     }
-    let n = rows.len() as f64;
+    let n = rows.len().max(1) as f64;
     let pct = |k: usize| 100.0 * k as f64 / n;
 
-    println!("\nchannel confusion (expected -> got: count), off-diagonal first:");
+    println!("\n===== {title}\nchannel confusion (expected -> got: count), off-diagonal:");
     for ((want, got), count) in confusion.iter().filter(|((w, g), _)| w != g) {
         println!("  {want:<38} -> {got:<38} {count}");
     }
-    println!("diagonal:");
-    for ((want, _), count) in confusion.iter().filter(|((w, g), _)| w == g) {
-        println!("  {want:<38} {count}");
+    println!("channel accuracy per expected channel:");
+    for (ch, (ok, all)) in &per_channel {
+        println!("  {ch:<38} {ok:>4} / {all:<4} {:>5.1}%", 100.0 * *ok as f64 / *all as f64);
     }
     println!("\nmisses (any field):");
     for m in &misses {
         println!("{m}");
     }
     println!(
-        "\n{} narrations: channel {:.1}%, description {:.1}%, merchant_category {:.1}%",
+        "\n{title}: {} narrations: channel {:.1}%, description {:.1}%, merchant_category {:.1}%",
         rows.len(),
         pct(ch_ok),
         pct(desc_ok),
         pct(cat_ok)
     );
-    assert!(pct(ch_ok) >= 97.0, "channel accuracy {:.1}% below 97%", pct(ch_ok));
+    pct(ch_ok)
+}
+
+#[test]
+fn narration_set_accuracy() {
+    let rows = rows();
+    assert!(rows.len() >= 500, "only {} labelled narrations", rows.len());
+    let banks: std::collections::BTreeSet<&str> = rows.iter().map(|r| r.bank).collect();
+    assert!(banks.len() >= 12, "banks: {banks:?}");
+    let acc = measure("narrations.tsv", &rows);
+    assert!(acc >= 97.0, "channel accuracy {acc:.1}% below 97%");
+}
+
+/// The sets written without sight of the classifier: at least 3,000
+/// narrations of at least 40 banks, channel right on at least 97% of each set
+/// (close alternatives accepted).
+#[test]
+fn independent_sets_accuracy() {
+    let sets = independent_sets();
+    let mut all = Vec::new();
+    let mut failing = Vec::new();
+    for (file, text) in &sets {
+        let rows = parse(file, text);
+        let acc = measure(file, &rows);
+        if acc < 97.0 {
+            failing.push(format!("{file} {acc:.1}%"));
+        }
+        all.extend(rows);
+    }
+    let banks: std::collections::BTreeSet<&str> = all.iter().map(|r| r.bank).collect();
+    let total = measure("all independent sets", &all);
+    println!("{} banks", banks.len());
+    assert!(all.len() >= 3_000, "only {} independent narrations", all.len());
+    assert!(banks.len() >= 40, "only {} banks", banks.len());
+    assert!(failing.is_empty() && total >= 97.0, "channel accuracy below 97%: {failing:?}, all {total:.1}%");
 }
 
 /// Every field the classifier decides for every labelled narration (channel,
@@ -126,11 +202,7 @@ fn narration_set_accuracy() {
 /// after an intended change (review the diff).
 #[test]
 fn classifications_are_pinned() {
-    let metadata = Metadata {
-        companies_for_self_transfer: vec!["Verma Trading Co".into()],
-        employer_names: vec!["Zenith Softlabs".into()],
-        ..Default::default()
-    };
+    let metadata = classifier_context();
     let classifier = Classifier::new(&metadata, HOLDER);
     let mut out = String::from("# line\tchannel\tdescription\tmerchant_category\tclean_note\n");
     for r in rows() {

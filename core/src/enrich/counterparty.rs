@@ -152,6 +152,7 @@ const STOP: &[&str] = &[
     "THE",
     "THROUGH",
     "TO",
+    "TPFT",
     "TPT",
     "TRANSFER",
     "TRANSFERRED",
@@ -384,7 +385,14 @@ impl<'a> Run<'a> {
 fn trim_run(tokens: &[&str]) -> Option<String> {
     let mut a = 0;
     let mut z = tokens.len();
-    while a < z && is_stop_ci(tokens[a]) {
+    // "A K VERMA": a leading single letter before more initials and a name is
+    // an initial, not the stop word "A".
+    let initials_then_name = |from: usize| {
+        let n =
+            tokens[from..z].iter().take_while(|t| t.len() == 1 && t.bytes().all(|b| b.is_ascii_alphabetic())).count();
+        n >= 2 && tokens.get(from + n).is_some_and(|t| t.len() >= 3 && from + n < z && !is_stop_ci(t))
+    };
+    while a < z && is_stop_ci(tokens[a]) && !initials_then_name(a) {
         a += 1;
     }
     while z > a && is_stop_ci(tokens[z - 1]) {
@@ -649,6 +657,28 @@ pub(crate) fn name_key(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// "A K VERMA" for ANIL KUMAR VERMA: as many words as the holder's name (at
+/// most four), each holder word matched once, by its initial or in full, and
+/// at least one in full. "A VERMA" (Amit? Ajay?) is not enough.
+fn initials_of(counterparty: &str, holder: &[String]) -> bool {
+    let words: Vec<&str> = counterparty.split(' ').collect();
+    if words.len() != holder.len() || holder.len() > 4 || !words.iter().any(|w| w.len() == 1) {
+        return false;
+    }
+    let mut used = 0u8;
+    let mut full = false;
+    for w in &words {
+        let hit = holder
+            .iter()
+            .enumerate()
+            .position(|(i, h)| used & (1 << i) == 0 && (h == w || (w.len() == 1 && h.starts_with(w))));
+        let Some(i) = hit else { return false };
+        full |= holder[i] == *w;
+        used |= 1 << i;
+    }
+    full
+}
+
 /// True when the counterparty words (joined by single spaces) name the same
 /// person as `holder`: at least two words, the first equal to one of the
 /// holder's words and each of the others the start of a different holder word
@@ -659,6 +689,9 @@ pub(crate) fn same_person(counterparty: &str, holder: &[String]) -> bool {
     let Some(first) = words.next() else { return false };
     if words.clone().next().is_none() || holder.is_empty() {
         return false;
+    }
+    if initials_of(counterparty, holder) {
+        return true;
     }
     // Bit i: holder word i already taken.
     let Some(i) = holder.iter().position(|h| h == first) else { return false };
@@ -747,6 +780,10 @@ mod tests {
         assert!(!same_person("ANIL SHARMA", &holder));
         // Each holder word is used once: ANIL ANIL is not Anil Kumar Verma.
         assert!(!same_person("ANIL ANIL", &holder));
+        assert!(same_person("A K VERMA", &holder));
+        assert!(!same_person("A VERMA", &holder));
+        assert!(!same_person("A K SHARMA", &holder));
+        assert!(!same_person("S K VERMA", &holder));
         assert!(looks_like_person("RAHUL SHARMA"));
         assert!(!looks_like_person("SHARMA GENERAL STORES"));
         assert!(!looks_like_person("A B C D E"));

@@ -34,6 +34,8 @@ pub const SALARY_MIN: Money = Money::from_rupees(3_000);
 /// in `rules.txt` carries the same list; a test keeps them in step.
 pub const SALARY_EXCLUSIONS: &[&str] = &[
     "EARLYSAL*",
+    "EARLY SALARY",
+    "LOAN DISB*",
     "SALADV*",
     "ADVSAL*",
     "SAL ADV*",
@@ -77,8 +79,14 @@ pub struct Classification {
 pub struct Classifier {
     /// Holder name and every metadata name, as upper-case words.
     own_names: Vec<Vec<String>>,
-    /// `companies_for_self_transfer`, normalised (` ACME TRADING `).
+    /// `companies_for_self_transfer`, normalised (` ACME TRADING `), without
+    /// a trailing company form (CO, COMPANY, LTD, PVT, ...), so "Verma Trading
+    /// Co" finds "VERMA TRADING COMPANY" and "VERMA TRADING CO LTD".
     own_companies: Vec<String>,
+    /// Own names of three or more words as whole phrases, normalised: in full
+    /// (` ANIL KUMAR VERMA `) and with the given names as initials
+    /// (` A K VERMA `), for narrations whose counterparty is not extracted.
+    own_phrases: Vec<String>,
     /// `employer_names`, normalised, with the clean form to show.
     employers: Vec<(String, String)>,
 }
@@ -87,7 +95,7 @@ impl Classifier {
     /// Prepares a classifier for a customer with `metadata` whose statement
     /// names `holder_name` (either may be empty).
     pub fn new(metadata: &Metadata, holder_name: &str) -> Classifier {
-        let own_names = std::iter::once(holder_name)
+        let own_names: Vec<Vec<String>> = std::iter::once(holder_name)
             .chain(metadata.names.iter().map(String::as_str))
             .map(counterparty::name_key)
             .filter(|k| !k.is_empty())
@@ -96,9 +104,30 @@ impl Classifier {
             let n = matcher::normalize(s);
             (n.trim().len() >= 3).then_some(n)
         };
+        let own_phrases = own_names
+            .iter()
+            .filter(|k: &&Vec<String>| (3..=4).contains(&k.len()))
+            .flat_map(|k| {
+                let last = k.len() - 1;
+                let initials: Vec<String> =
+                    k.iter().enumerate().map(|(i, w)| if i == last { w.clone() } else { w[..1].to_string() }).collect();
+                [format!(" {} ", k.join(" ")), format!(" {} ", initials.join(" "))]
+            })
+            .collect();
+        let company = |s: &String| {
+            const FORMS: &[&str] = &["CO", "COMPANY", "LTD", "LIMITED", "PVT", "PRIVATE", "LLP", "INC", "CORP"];
+            let n = matcher::normalize(s);
+            let mut words: Vec<&str> = n.split_whitespace().collect();
+            while words.len() > 1 && words.last().is_some_and(|w| FORMS.contains(w)) {
+                words.pop();
+            }
+            let core = words.join(" ");
+            (core.len() >= 3).then(|| format!(" {core} "))
+        };
         Classifier {
             own_names,
-            own_companies: metadata.companies_for_self_transfer.iter().filter_map(norm).collect(),
+            own_phrases,
+            own_companies: metadata.companies_for_self_transfer.iter().filter_map(company).collect(),
             employers: metadata
                 .employer_names
                 .iter()
@@ -134,7 +163,16 @@ impl Classifier {
         if !eligible {
             return None;
         }
-        let (_, shown) = self.employers.iter().find(|(n, _)| normalized.contains(n.as_str()))?;
+        // "ZENITHSOFTLABS": banks drop the spaces of long names; an employer of
+        // two or more words is also found written as one.
+        let compact = |t: &str| t.bytes().filter(|b| *b != b' ').collect::<Vec<u8>>();
+        let glued = compact(normalized);
+        let (_, shown) = self.employers.iter().find(|(n, _)| {
+            normalized.contains(n.as_str()) || truncated_name_in(normalized, n) || {
+                let c = compact(n);
+                n.trim().contains(' ') && c.len() >= 8 && glued.windows(c.len()).any(|w| w == c.as_slice())
+            }
+        })?;
         (!has_salary_exclusion(normalized)).then_some(shown.as_str())
     }
 
@@ -183,6 +221,31 @@ impl Classifier {
             desc = Some(String::new());
         }
 
+        // A bill payment to a merchant that sells goods or travel (BillDesk as
+        // a payment gateway: "NB/BILLDESK/AIR INDIA") is a gateway purchase; a
+        // merchant's credit over UPI (Uber, Ajio) is a refund or cashback.
+        let shop = matches!(
+            category,
+            MerchantCategory::Food
+                | MerchantCategory::Groceries
+                | MerchantCategory::Shopping
+                | MerchantCategory::OnlineShopping
+                | MerchantCategory::Travel
+                | MerchantCategory::Fuel
+                | MerchantCategory::Entertainment
+                | MerchantCategory::Medical
+        );
+        if shop
+            && channel == Channel::BillPayment
+            && kind == TxnType::Debit
+            && desc.as_deref().is_none_or(str::is_empty)
+        {
+            channel = Channel::PaymentGatewayPurchase;
+        }
+        if shop && channel == Channel::Upi && kind == TxnType::Credit {
+            channel = Channel::Refund;
+        }
+
         // Self transfers: the counterparty is the holder, or an own company.
         let transferish = matches!(
             channel,
@@ -190,6 +253,7 @@ impl Classifier {
         );
         if transferish && v.category.is_none() && desc.as_deref() != Some(description::LENDER_TRANSACTION) {
             let by_name = person.is_some_and(|p| self.own_names.iter().any(|h| counterparty::same_person(p, h)));
+            let by_name = by_name || (person.is_none() && self.own_phrases.iter().any(|p| text.contains(p.as_str())));
             let by_company = self.own_companies.iter().any(|c| text.contains(c.as_str()));
             if by_name || by_company {
                 channel = Channel::SelfTransfer;
@@ -222,6 +286,23 @@ impl Classifier {
         };
         Classification { channel, description, merchant_category: category, clean_note }
     }
+}
+
+/// True when `normalized` holds the name `name` (normalised, ` ZENITH
+/// SOFTLABS `) cut short as banks cut it: every word but the last in full,
+/// the last cut to at least four letters (` ZENITH SOFTLAB `).
+fn truncated_name_in(normalized: &str, name: &str) -> bool {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let Some((last, head)) = words.split_last() else { return false };
+    if head.is_empty() {
+        return false;
+    }
+    let lead = format!(" {} ", head.join(" "));
+    normalized.match_indices(&lead).any(|(at, _)| {
+        let rest = &normalized[at + lead.len()..];
+        let next = rest.split(' ').next().unwrap_or_default();
+        next.len() >= 4 && next.len() < last.len() && last.starts_with(next)
+    })
 }
 
 /// True when the normalised narration has one of [`SALARY_EXCLUSIONS`].
