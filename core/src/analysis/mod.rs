@@ -126,11 +126,15 @@ pub fn median(amounts: impl IntoIterator<Item = Money>) -> Money {
     }
 }
 
-/// A grouping key for a counterparty: upper-case letters and digits of the
-/// clean note, words joined by one space (`Rahul  Sharma.` → `RAHUL SHARMA`).
+/// A grouping key for a counterparty: the upper-case words of the clean note
+/// joined by one space (`Rahul  Sharma.` → `RAHUL SHARMA`), without words
+/// that carry digits (monthly references); empty when nothing is left.
 pub(crate) fn counterparty_key(clean_note: &str) -> String {
     let mut out = String::with_capacity(clean_note.len());
-    for w in clean_note.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
+    // Words with digits are references that change every month
+    // (ZENLOG08839533, B2405387), not the payer's name.
+    let words = clean_note.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty());
+    for w in words.filter(|w| !w.bytes().any(|b| b.is_ascii_digit())) {
         if !out.is_empty() {
             out.push(' ');
         }
@@ -185,5 +189,6 @@ mod tests {
         assert_eq!(r(&[5, 1, 3]), Money::from_rupees(3));
         assert_eq!(r(&[1, 2]), Money::from_paise(150));
         assert_eq!(counterparty_key(" Rahul  Sharma. "), "RAHUL SHARMA");
+        assert_eq!(counterparty_key("Zenlogic Softwa Zenlog08839533"), "ZENLOGIC SOFTWA");
     }
 }

@@ -10,13 +10,28 @@
 //! 3. **Regularity**, when the narration never says SALARY: the same payer
 //!    (clean note) credits at least [`REGULAR_MIN`] (₹5,000) in at least
 //!    three months with at most one month missing between two of them, every
-//!    amount within ±20% of the payer's median, and the pay day within
-//!    7 days of the payer's usual day (counted from the month's turn, so the
-//!    30th and the 2nd are 3 days apart). One credit per month counts: the one
-//!    nearest the median. Payers that read as a person's name (no company
-//!    word) are left out: a monthly transfer from a relative or a tenant is not
-//!    a salary. Bank transfers, cheques, auto-credits and unclassified credits
-//!    qualify; UPI, cash, refunds, reversals, interest and self transfers do not.
+//!    amount within ±20% of the stream's median, and the pay day within
+//!    7 days of the usual day (counted from the month's turn, so the 30th and
+//!    the 2nd are 3 days apart). One credit per month counts: the one nearest
+//!    the median. A payer's credits are split into amount bands first (a
+//!    band starts where an amount is more than 25% above the one below it),
+//!    so a salary paid in two parts each month (₹1,01,362 and ₹33,788) is two
+//!    streams, both salary. In a month of the stream's run (or the month next
+//!    to either end) where the usual credit is missing, a credit of the payer
+//!    on the usual day between half and three times the median counts too (a
+//!    bonus or increment month).
+//!    The payer must look like an employer, by one of: a company word in its
+//!    name (LTD, PVT, INSURANCE, ...); an employee, batch or payout marker in
+//!    the narration (EMP04320, B2405387, PAYOUT, a month tag such as MAR24);
+//!    or net pay that is not a round figure (at least a third of the
+//!    stream's amounts not a multiple of ₹100). A relative's or a tenant's monthly
+//!    ₹9,000 or ₹9,500 is none of these, and banks cut employer names short
+//!    ("ABHAYA LI", "DEVGIRI A"), so the name alone cannot decide. Bank
+//!    transfers, cheques, auto-credits and unclassified credits qualify; UPI,
+//!    cash, refunds, reversals, interest and self transfers do not.
+//!
+//! A credit reversed within [`REVERSAL_DAYS`] days (a debit of the same
+//! amount classified as a reversal) is never salary, by any rule.
 //!
 //! Advances (EARLYSAL, SALADV, ADVSAL, "salary advance"), reimbursements and
 //! reversals never count ([`crate::enrich::SALARY_EXCLUSIONS`]).
@@ -47,6 +62,12 @@ const AMOUNT_TOLERANCE_PCT: i64 = 20;
 const DAY_TOLERANCE: i64 = 7;
 /// Months a regular salary needs.
 const MIN_MONTHS: usize = 3;
+/// An amount band ends where the next amount is more than this many percent
+/// above the band's last.
+const BAND_GAP_PCT: i64 = 25;
+/// A credit reversed (same amount, channel reversal) within this many days
+/// was never paid.
+pub const REVERSAL_DAYS: i64 = 7;
 
 /// One salary credit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,12 +99,13 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
     // Regular members of an enriched slice take their clean note at the end,
     // so no string is kept per transaction.
     let mut employer: FastMap<usize, String> = FastMap::default();
+    let reversed = reversed_credits(transactions, enriched);
 
     // 1 and 2: keyword and employer names.
     // An enriched transaction already has the keyword rule's channel; only the
     // employer rule is checked again (the metadata may have changed since).
     for (i, t) in transactions.iter().enumerate() {
-        if t.kind != TxnType::Credit || t.amount < SALARY_MIN {
+        if t.kind != TxnType::Credit || t.amount < SALARY_MIN || reversed[i] {
             continue;
         }
         let found = if !enriched {
@@ -107,8 +129,10 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
     let mut payer_of_note: FastMap<String, Option<usize>> = FastMap::default();
     let mut payers: FastMap<String, usize> = FastMap::default();
     let mut groups: Vec<Vec<usize>> = Vec::new();
+    // Per group: the payer's name has a company word.
+    let mut organisation: Vec<bool> = Vec::new();
     for (i, t) in transactions.iter().enumerate() {
-        if is_salary[i] || t.kind != TxnType::Credit || t.amount < REGULAR_MIN {
+        if is_salary[i] || t.kind != TxnType::Credit || t.amount < REGULAR_MIN || reversed[i] {
             continue;
         }
         let classified;
@@ -127,16 +151,19 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
             Some(&p) => p,
             None => {
                 let key = counterparty_key(clean);
-                let organisation = key.split(' ').any(crate::enrich::is_organisation_word);
-                let p = organisation.then(|| {
-                    let next = groups.len();
-                    *payers.entry(key).or_insert(next)
-                });
-                if p == Some(groups.len()) {
-                    groups.push(Vec::new());
+                if key.is_empty() {
+                    payer_of_note.insert(clean.to_string(), None);
+                    continue;
                 }
-                payer_of_note.insert(clean.to_string(), p);
-                p
+                let org = key.split(' ').any(crate::enrich::is_organisation_word);
+                let next = groups.len();
+                let p = *payers.entry(key).or_insert(next);
+                if p == next {
+                    groups.push(Vec::new());
+                    organisation.push(org);
+                }
+                payer_of_note.insert(clean.to_string(), Some(p));
+                Some(p)
             }
         };
         let Some(payer) = payer else { continue };
@@ -148,9 +175,19 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         }
         groups[payer].push(i);
     }
-    for members in &groups {
-        for i in regular_members(transactions, members) {
-            is_salary[i] = true;
+    for (g, members) in groups.iter().enumerate() {
+        for stream in amount_bands(transactions, members) {
+            let regular = regular_members(transactions, &stream, members);
+            let employer_like = organisation.get(g).copied().unwrap_or(false)
+                || regular.iter().any(|&i| has_employer_marker(&transactions[i].note))
+                || 3 * regular.iter().filter(|&&i| transactions[i].amount.paise() % 10_000 != 0).count()
+                    >= regular.len();
+            if !employer_like {
+                continue;
+            }
+            for i in regular {
+                is_salary[i] = true;
+            }
         }
     }
 
@@ -165,6 +202,72 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         .collect()
 }
 
+/// Credits reversed within [`REVERSAL_DAYS`]: a later debit of the same
+/// amount that is a reversal (its channel, or for a slice that is not
+/// enriched, its narration).
+fn reversed_credits(transactions: &[Transaction], enriched: bool) -> Vec<bool> {
+    let mut out = vec![false; transactions.len()];
+    // "REV-NEFT CR ...", "RTN NEFT IN/...": the bank's own return of a credit.
+    let says_return = |note: &str| {
+        let first = note.split(|c: char| !c.is_ascii_alphanumeric()).find(|w| !w.is_empty()).unwrap_or_default();
+        ["REV", "RTN", "RETURN", "REVERSAL", "REVERSED"].iter().any(|w| first.eq_ignore_ascii_case(w))
+    };
+    let is_reversal = |t: &Transaction| (enriched && t.channel == Channel::Reversal) || says_return(&t.note);
+    for (i, t) in transactions.iter().enumerate() {
+        if t.kind != TxnType::Credit {
+            continue;
+        }
+        out[i] = transactions.iter().any(|d| {
+            let days = (d.date - t.date).num_days();
+            d.kind == TxnType::Debit && d.amount == t.amount && (0..=REVERSAL_DAYS).contains(&days) && is_reversal(d)
+        });
+    }
+    out
+}
+
+/// An employee code, payroll batch, payout or pay-month tag in a narration:
+/// `EMP04320`, `B2405387`, `PAYOUT`, `MAR24` / `NOV-24`.
+fn has_employer_marker(note: &str) -> bool {
+    const MONTHS: [&str; 12] = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+    let up = note.to_ascii_uppercase();
+    let tokens: Vec<&str> = up.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    tokens.iter().enumerate().any(|(k, w)| {
+        let digits_after =
+            |p: &str| w.strip_prefix(p).is_some_and(|d| d.len() >= 3 && d.bytes().all(|b| b.is_ascii_digit()));
+        let month_tag = MONTHS.iter().any(|m| {
+            w.strip_prefix(m).is_some_and(|y| matches!(y.len(), 2 | 4) && y.bytes().all(|b| b.is_ascii_digit()))
+                || (*w == *m
+                    && tokens.get(k + 1).is_some_and(|y| y.len() == 2 && y.bytes().all(|b| b.is_ascii_digit())))
+        });
+        *w == "PAYOUT"
+            || digits_after("EMP")
+            || (w.len() >= 7 && w.starts_with('B') && w[1..].bytes().all(|b| b.is_ascii_digit()))
+            || month_tag
+    })
+}
+
+/// A payer's credits split into bands of similar amount (ascending): a band
+/// ends where the next amount is more than [`BAND_GAP_PCT`] above the last.
+fn amount_bands(transactions: &[Transaction], members: &[usize]) -> Vec<Vec<usize>> {
+    let mut sorted = members.to_vec();
+    sorted.sort_by_key(|&i| transactions[i].amount);
+    let mut bands: Vec<Vec<usize>> = Vec::new();
+    let mut last: Option<i64> = None;
+    for i in sorted {
+        let a = transactions[i].amount.paise();
+        match (last, bands.last_mut()) {
+            (Some(prev), Some(band)) if a * 100 <= prev * (100 + BAND_GAP_PCT) => band.push(i),
+            _ => bands.push(vec![i]),
+        }
+        last = Some(a);
+    }
+    // Slice order inside each band.
+    for b in &mut bands {
+        b.sort_unstable();
+    }
+    bands
+}
+
 /// Signed day relative to the turn of the month: the 2nd is 2, the last day
 /// of the month is -1, the 30th of a 31-day month is -2.
 fn day_offset(date: chrono::NaiveDateTime) -> i64 {
@@ -173,9 +276,10 @@ fn day_offset(date: chrono::NaiveDateTime) -> i64 {
     if d <= 15 { d } else { d - i64::from(days) - 1 }
 }
 
-/// The members of one payer's credits that form a regular monthly salary, or
-/// nothing.
-fn regular_members(transactions: &[Transaction], members: &[usize]) -> Vec<usize> {
+/// The members of one amount band of a payer's credits that form a regular
+/// monthly salary, with the fill months from all of the payer's credits
+/// (`all_members`), or nothing.
+fn regular_members(transactions: &[Transaction], members: &[usize], all_members: &[usize]) -> Vec<usize> {
     if members.len() < MIN_MONTHS {
         return Vec::new();
     }
@@ -221,7 +325,32 @@ fn regular_members(transactions: &[Transaction], members: &[usize]) -> Vec<usize
     if best.len() < MIN_MONTHS {
         return Vec::new();
     }
-    best.iter().map(|&(_, i)| i).collect()
+    let mut out: Vec<usize> = best.iter().map(|&(_, i)| i).collect();
+    // A month of the run, or the month just before or after it, without its
+    // usual credit: the payer's credit on the usual day at half to three
+    // times the median (a bonus or increment month).
+    if let (Some(&(first, _)), Some(&(last, _))) = (best.first(), best.last()) {
+        let taken: std::collections::BTreeSet<YearMonth> = best.iter().map(|&(m, _)| m).collect();
+        let mut filled: std::collections::BTreeSet<YearMonth> = std::collections::BTreeSet::new();
+        for &i in all_members {
+            let t = &transactions[i];
+            let Some(m) = salary_month(t.date) else { continue };
+            let a = t.amount.paise();
+            if m.months_since(first) >= -1
+                && last.months_since(m) >= -1
+                && !taken.contains(&m)
+                && !filled.contains(&m)
+                && 2 * a >= med
+                && a <= 3 * med
+                && (day_offset(t.date) - usual).abs() <= DAY_TOLERANCE
+            {
+                filled.insert(m);
+                out.push(i);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
 }
 
 #[cfg(test)]
@@ -242,6 +371,59 @@ mod tests {
         assert_eq!(salary_month(at(2025, 1, 6)), YearMonth::new(2025, 1));
         assert_eq!(salary_month(at(2025, 3, 28)), YearMonth::new(2025, 3));
         assert_eq!(salary_month(at(10_000, 3, 28)), None);
+    }
+
+    fn credit(y: i32, m: u32, d: u32, note: &str, rupees: f64) -> Transaction {
+        let paise = (rupees * 100.0).round() as i64;
+        Transaction::new(at(y, m, d), note, TxnType::Credit, Money::from_paise(paise), Money::ZERO)
+    }
+
+    fn debit(y: i32, m: u32, d: u32, note: &str, rupees: f64) -> Transaction {
+        let paise = (rupees * 100.0).round() as i64;
+        Transaction::new(at(y, m, d), note, TxnType::Debit, Money::from_paise(paise), Money::ZERO)
+    }
+
+    fn found(t: &[Transaction]) -> Vec<usize> {
+        detect(t, &Metadata::default()).into_iter().map(|h| h.index).collect()
+    }
+
+    #[test]
+    fn an_employer_cut_short_with_net_pay_is_salary_a_round_monthly_transfer_is_not() {
+        // "ABHAYA LI" (Abhaya Life Insurance, cut by the bank): no company
+        // word, but net pay that is not a round figure.
+        let t: Vec<Transaction> = (1..=5)
+            .map(|m| credit(2024, m, 28, "NEFT IN/KKBKN24030921217/ABHAYA LI/X", 136_650.0 - f64::from(m) * 3.0))
+            .collect();
+        assert_eq!(found(&t), vec![0, 1, 2, 3, 4]);
+        // A relative's ₹9,500 every month, same rail and day: not salary.
+        let t: Vec<Transaction> =
+            (1..=5).map(|m| credit(2024, m, 5, "IMPS CR 494500830278 GURPREET JOSHI", 9_500.0)).collect();
+        assert!(found(&t).is_empty());
+        // The same round amount with an employee code in the narration is.
+        let t: Vec<Transaction> = (1..=5)
+            .map(|m| credit(2024, m, 15, "TRF/829048530383012/SAHYADRI STEEL AND W/EMP38386", 116_500.0))
+            .collect();
+        assert_eq!(found(&t).len(), 5);
+    }
+
+    #[test]
+    fn a_salary_in_two_parts_a_bonus_month_and_a_reversed_credit() {
+        let mut t = Vec::new();
+        for m in 1..=4 {
+            t.push(credit(2024, m, 1, "NEFT CR-ICIC0980682-ORBIT SYSTEMS LTD-X", 101_362.0));
+            t.push(credit(2024, m, 3, "NEFT CR-INDB0022768-ORBIT SYSTEMS LTD-Y", 33_788.0));
+        }
+        // Both parts of every month.
+        assert_eq!(found(&t), (0..8).collect::<Vec<_>>());
+        // May pays a bonus month in one credit, 1.4 times the usual part.
+        t.push(credit(2024, 5, 2, "NEFT CR-ICIC0980682-ORBIT SYSTEMS LTD-Z", 141_907.0));
+        assert!(found(&t).contains(&8));
+        // A credit returned two days later was never paid; the re-credit is.
+        t.push(credit(2024, 6, 1, "NEFT CR-UTIBN24344841786-ORBIT SYSTEMS LTD-W", 101_362.0));
+        t.push(debit(2024, 6, 3, "RTN NEFT CR-UTIBN24344841786-ORBIT SYSTEMS LTD-W", 101_362.0));
+        t.push(credit(2024, 6, 4, "NEFT CR-DEUTN24347075107-ORBIT SYSTEMS LTD-V", 101_362.0));
+        let hits = found(&t);
+        assert!(!hits.contains(&9) && hits.contains(&11), "{hits:?}");
     }
 
     #[test]

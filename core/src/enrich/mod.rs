@@ -246,6 +246,17 @@ impl Classifier {
             channel = Channel::Refund;
         }
 
+        // A loan word between people ("hand loan", "emi 3", "loan to friend")
+        // is a note, not a lender: without a named lender, a transfer to or
+        // from a person keeps its "Transfer to/from" description.
+        if desc.as_deref() == Some(description::LENDER_TRANSACTION)
+            && clean.is_none()
+            && matches!(channel, Channel::Upi | Channel::NetBankingTransfer)
+            && person.is_some_and(counterparty::looks_like_person)
+        {
+            desc = None;
+        }
+
         // Self transfers: the counterparty is the holder, or an own company.
         let transferish = matches!(
             channel,
