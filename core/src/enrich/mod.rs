@@ -203,7 +203,7 @@ impl Classifier {
         let v = set.evaluate(norm, kind, amount);
         let mut channel = v.channel.map_or(Channel::Other, |c| c.0);
         let mut desc: Option<String> = v.description.map(|d| d.0.to_string());
-        let category = v.category.map_or(MerchantCategory::None, |c| c.0);
+        let mut category = v.category.map_or(MerchantCategory::None, |c| c.0);
         let mut clean = v.name.map(|n| n.0.to_string());
         let text = std::str::from_utf8(norm).unwrap_or("");
 
@@ -255,6 +255,7 @@ impl Classifier {
             && person.is_some_and(counterparty::looks_like_person)
         {
             desc = None;
+            category = MerchantCategory::None;
         }
 
         // Self transfers: the counterparty is the holder, or an own company.
@@ -262,7 +263,8 @@ impl Classifier {
             channel,
             Channel::Upi | Channel::NetBankingTransfer | Channel::Other | Channel::Chq | Channel::SelfTransfer
         );
-        if transferish && v.category.is_none() && desc.as_deref() != Some(description::LENDER_TRANSACTION) {
+        if transferish && category == MerchantCategory::None && desc.as_deref() != Some(description::LENDER_TRANSACTION)
+        {
             let by_name = person.is_some_and(|p| self.own_names.iter().any(|h| counterparty::same_person(p, h)));
             let by_name = by_name || (person.is_none() && self.own_phrases.iter().any(|p| text.contains(p.as_str())));
             let by_company = self.own_companies.iter().any(|c| text.contains(c.as_str()));
@@ -286,7 +288,7 @@ impl Classifier {
             None => match person {
                 Some(p)
                     if matches!(channel, Channel::Upi | Channel::NetBankingTransfer)
-                        && v.category.is_none()
+                        && category == MerchantCategory::None
                         && counterparty::looks_like_person(p) =>
                 {
                     let dir = if kind == TxnType::Debit { "to" } else { "from" };
