@@ -40,6 +40,17 @@ pub struct Config {
     /// PostgreSQL: how long a claimed job stays its claimer's before another
     /// process may take it (`--job-lease-secs`, default 300; longer than any stage).
     pub job_lease: Duration,
+    /// Runs of one stage of one job before it is failed (`--job-attempts`,
+    /// default 3). A run that ends in an internal error, a panic, the stage
+    /// watchdog, or a process that died under it counts; a statement the core
+    /// refuses (wrong password, a scan, a limit) fails at once.
+    pub job_attempts: u32,
+    /// Wait before a stage's second run; it doubles after each further one
+    /// (`--job-backoff-ms`, default 5000).
+    pub job_backoff: Duration,
+    /// Longest one stage may run before the watchdog fails (or retries) it
+    /// (`--stage-timeout-secs`, default 120).
+    pub stage_timeout: Duration,
     /// Webhook receivers on loopback, private or link-local addresses are
     /// allowed (`--webhook-allow-private`, env `BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1`);
     /// off by default (SSRF guard).
@@ -77,6 +88,9 @@ impl Default for Config {
             identity_wait: Duration::from_secs(20),
             database_url: None,
             job_lease: Duration::from_secs(300),
+            job_attempts: 3,
+            job_backoff: Duration::from_secs(5),
+            stage_timeout: Duration::from_secs(120),
             webhook_allow_private: false,
             webhook_attempts: 6,
             webhook_backoff: Duration::from_secs(120),
@@ -124,6 +138,9 @@ OPTIONS:
     --workers N          processing workers (default: cores)
     --database-url URL   PostgreSQL instead of SQLite (env DATABASE_URL), for several server processes
     --job-lease-secs N   PostgreSQL: seconds before another process may take a claimed job (default 300)
+    --job-attempts N     runs of one processing stage before the statement fails (default 3)
+    --job-backoff-ms MS  wait before a stage runs again, doubling after each run (default 5000)
+    --stage-timeout-secs N   watchdog: longest one stage may run (default 120)
     --webhook-allow-private   allow webhook URLs on loopback/private/link-local addresses
                          (env BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1; off: SSRF guard)
     --webhook-attempts N      delivery attempts per payload (default 6)
@@ -181,6 +198,22 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
                 let v = value(arg)?;
                 let secs: u64 = v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--job-lease-secs {v:?}"))?;
                 config.job_lease = Duration::from_secs(secs);
+            }
+            "--job-attempts" => {
+                let v = value(arg)?;
+                config.job_attempts =
+                    v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--job-attempts {v:?}"))?;
+            }
+            "--job-backoff-ms" => {
+                let v = value(arg)?;
+                let ms: u64 = v.parse().map_err(|e| format!("--job-backoff-ms {v:?}: {e}"))?;
+                config.job_backoff = Duration::from_millis(ms);
+            }
+            "--stage-timeout-secs" => {
+                let v = value(arg)?;
+                let secs: u64 =
+                    v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--stage-timeout-secs {v:?}"))?;
+                config.stage_timeout = Duration::from_secs(secs);
             }
             "--webhook-attempts" => {
                 let v = value(arg)?;

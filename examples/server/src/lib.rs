@@ -71,7 +71,8 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
     let c = config.clone();
     let (store, resumed, secret) = tokio::task::spawn_blocking(move || -> store::StoreResult<_> {
         let store = store::open(&c)?;
-        let resumed = store.requeue_running()?;
+        let backoff = i64::try_from(c.job_backoff.as_millis()).unwrap_or(i64::MAX);
+        let resumed = store.requeue_running(backoff)?;
         let secret = store.secret()?;
         Ok((store, resumed, secret))
     })
@@ -100,6 +101,9 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
         webhooks: webhook::Settings::from_config(&config),
         webhook_wake: tokio::sync::Notify::new(),
         limiter: ratelimit::Limiter::new(config.rate_limit, config.rate_burst),
+        job_attempts: config.job_attempts.max(1),
+        job_backoff: config.job_backoff,
+        stage_timeout: config.stage_timeout,
         read_cache: read::ReadCache::default(),
     });
     let (stop, stop_rx) = watch::channel(false);

@@ -51,6 +51,12 @@ pub struct Shared {
     pub webhook_wake: Notify,
     /// Per-organisation request rate limits.
     pub limiter: crate::ratelimit::Limiter,
+    /// Runs of one stage before its statement fails.
+    pub job_attempts: u32,
+    /// Wait before a stage's second run (doubling after).
+    pub job_backoff: std::time::Duration,
+    /// Watchdog: longest one stage may run.
+    pub stage_timeout: std::time::Duration,
     /// Read responses already made, checked against the stored inputs.
     pub read_cache: crate::read::ReadCache,
 }
