@@ -138,6 +138,7 @@ OPTIONS:
     --workers N          processing workers (default: cores)
     --database-url URL   PostgreSQL instead of SQLite (env DATABASE_URL), for several server processes
     --job-lease-secs N   PostgreSQL: seconds before another process may take a claimed job (default 300)
+    --max-body-bytes N   largest upload body (default 20971520); larger is 413
     --job-attempts N     runs of one processing stage before the statement fails (default 3)
     --job-backoff-ms MS  wait before a stage runs again, doubling after each run (default 5000)
     --stage-timeout-secs N   watchdog: longest one stage may run (default 120)
@@ -198,6 +199,11 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
                 let v = value(arg)?;
                 let secs: u64 = v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--job-lease-secs {v:?}"))?;
                 config.job_lease = Duration::from_secs(secs);
+            }
+            "--max-body-bytes" => {
+                let v = value(arg)?;
+                config.max_body_bytes =
+                    v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--max-body-bytes {v:?}"))?;
             }
             "--job-attempts" => {
                 let v = value(arg)?;

@@ -32,6 +32,10 @@ use tokio::sync::watch;
 
 pub use config::Config;
 
+/// Upload bodies read at once before their credentials are known (a file sent
+/// before its session_id and token): at most this many times the body limit.
+pub const PREAUTH_BODIES: usize = 2;
+
 /// A running server.
 #[derive(Debug)]
 pub struct Running {
@@ -101,6 +105,7 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
         webhooks: webhook::Settings::from_config(&config),
         webhook_wake: tokio::sync::Notify::new(),
         limiter: ratelimit::Limiter::new(config.rate_limit, config.rate_burst),
+        preauth: Arc::new(tokio::sync::Semaphore::new(PREAUTH_BODIES)),
         job_attempts: config.job_attempts.max(1),
         job_backoff: config.job_backoff,
         stage_timeout: config.stage_timeout,

@@ -71,6 +71,7 @@ fn session_op(version: u8) -> Value {
             "402": ok("PAYMENT_REQUIRED"),
             "403": ok("MODE_NOT_ENABLED"),
             "405": ok("METHOD_NOT_ALLOWED"),
+            "413": ok("PAYLOAD_TOO_LARGE: the body is over 64 KiB"),
             "415": ok("UNSUPPORTED_MEDIA_TYPE"),
         }
     })
@@ -91,7 +92,7 @@ fn upload_op(summary: &str, bank_required: bool) -> Value {
             "401": ok("Authentication credentials were not provided."),
             "402": ok("PAYMENT_REQUIRED"),
             "409": ok("DUPLICATE_STATEMENT"),
-            "413": ok("LIMIT_EXCEEDED or body too large"),
+            "413": ok("LIMIT_EXCEEDED (the statement) or PAYLOAD_TOO_LARGE (the body is over the limit)"),
         }
     })
 }
@@ -141,6 +142,15 @@ pub fn document() -> Value {
         &["session_id", "file"],
         true,
     );
+    session_upload["parameters"] = json!([
+        {"name": "identity", "in": "query", "schema": {"type": "boolean"}},
+        {"name": "session_id", "in": "query", "schema": {"type": "string"},
+         "description": "with token: checked before the body is read"},
+        {"name": "token", "in": "query", "schema": {"type": "string"}, "description": "the session's v2 token"}]);
+    session_upload["description"] = json!(
+        "Credentials are checked before the file is read: the key headers, session_id and token in the query, \
+         or session_id and token as multipart fields sent before the file."
+    );
     paths.insert("/v1/statement/upload_session/".into(), json!({"post": session_upload}));
     paths.insert(
         "/v1/session_data/{session_id}/session_upload_status/".into(),
@@ -164,6 +174,7 @@ pub fn document() -> Value {
             "responses": {"200": ok("{webhook_url, webhook_mode, signing_secret}"),
                           "400": ok("{detail}: missing or refused URL (SSRF guard), bad mode"),
                           "401": {"description": "{detail: 'Authentication credentials were not provided.'}"},
+                          "413": ok("{detail}: the body is over 64 KiB"),
                           "415": ok("not application/json")}}}),
     );
     paths.insert(

@@ -86,23 +86,34 @@ async fn create_session(state: AppState, version: u8, req: Request) -> Result<Js
         let message = format!("Method {} not allowed.", req.method());
         return Err(ApiError::session(SessionError::new(SessionErrorCode::MethodNotAllowed, message)));
     }
-    let header_key = header(req.headers(), "x-api-key").map(str::to_string);
-    let form = match Form::read(req, state.max_body_bytes).await {
-        Ok(f) => f,
-        Err(FormError::UnsupportedMediaType(ct)) => {
-            let message = format!("Unsupported media type {ct}").trim_end().to_string();
-            return Err(ApiError::session(SessionError::new(SessionErrorCode::UnsupportedMediaType, message)));
-        }
-        Err(FormError::Malformed(_)) => return Err(ApiError::session(crate::session::something_went_wrong())),
-    };
     let not_provided = || {
         ApiError::session(SessionError::new(
             SessionErrorCode::AuthenticationCredentialsNotProvided,
             "Authentication credentials were not provided",
         ))
     };
-    let Some(key) = header_key.or_else(|| form.text("api_key")) else { return Err(not_provided()) };
-    let Some(org) = org_by_key(&state, &key).await? else { return Err(not_provided()) };
+    // A key in the header is checked before the body is read; a key given only
+    // as the api_key parameter is read from a body of at most SESSION_BODY_LIMIT.
+    let header_org = match header(req.headers(), "x-api-key").map(str::to_string) {
+        Some(key) => Some(org_by_key(&state, &key).await?.ok_or_else(not_provided)?),
+        None => None,
+    };
+    let form = match Form::read(req, SESSION_BODY_LIMIT).await {
+        Ok(f) => f,
+        Err(FormError::UnsupportedMediaType(ct)) => {
+            let message = format!("Unsupported media type {ct}").trim_end().to_string();
+            return Err(ApiError::session(SessionError::new(SessionErrorCode::UnsupportedMediaType, message)));
+        }
+        Err(FormError::TooLarge(m)) => return Err(too_large(&m)),
+        Err(FormError::Malformed(_)) => return Err(ApiError::session(crate::session::something_went_wrong())),
+    };
+    let org = match header_org {
+        Some(org) => org,
+        None => {
+            let Some(key) = form.text("api_key") else { return Err(not_provided()) };
+            org_by_key(&state, &key).await?.ok_or_else(not_provided)?
+        }
+    };
     crate::state::rate_limit(&state, &org)?;
     if plan_expired(&org) {
         return Err(ApiError::payment_required());
@@ -133,21 +144,32 @@ async fn create_session(state: AppState, version: u8, req: Request) -> Result<Js
     Ok(Json(SessionResponse { session_id: id, redirect_url }))
 }
 
-/// Reads a form body for the non-session endpoints; errors are `{"error": ...}`.
-async fn read_form(state: &AppState, req: Request) -> Result<Form, ApiError> {
-    match Form::read(req, state.max_body_bytes).await {
-        Ok(f) => Ok(f),
-        Err(FormError::UnsupportedMediaType(ct)) => Err(ApiError::coded(
+/// Largest body of session creation (its parameters are small; a key given
+/// only in the body is read from at most this much).
+pub const SESSION_BODY_LIMIT: usize = 64 * 1024;
+
+/// 413 `PAYLOAD_TOO_LARGE`.
+fn too_large(m: &str) -> ApiError {
+    ApiError::coded(StatusCode::PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE", format!("The body is too large: {m}"))
+}
+
+fn form_error(e: FormError) -> ApiError {
+    match e {
+        FormError::UnsupportedMediaType(ct) => ApiError::coded(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "UNSUPPORTED_MEDIA_TYPE",
             format!("Unsupported media type {ct}").trim_end().to_string(),
-        )),
-        Err(FormError::Malformed(m)) => {
-            let status =
-                if m.contains("length limit") { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::BAD_REQUEST };
-            Err(ApiError::coded(status, "INVALID_REQUEST", format!("The body could not be read: {m}")))
+        ),
+        FormError::TooLarge(m) => too_large(&m),
+        FormError::Malformed(m) => {
+            ApiError::coded(StatusCode::BAD_REQUEST, "INVALID_REQUEST", format!("The body could not be read: {m}"))
         }
     }
+}
+
+/// Reads a form body for the non-session endpoints; errors are `{"error": ...}`.
+async fn read_form(state: &AppState, req: Request) -> Result<Form, ApiError> {
+    Form::read(req, state.max_body_bytes).await.map_err(form_error)
 }
 
 fn metadata_of(form: &Form) -> Result<serde_json::Value, ApiError> {
@@ -416,18 +438,84 @@ async fn authorised_session(
     }
 }
 
+/// Who an upload_session request is, when known before its body.
+enum EarlyAuth {
+    Org(Org),
+    Session(SessionRow),
+}
+
+/// `?identity=true`, and optionally `session_id` and `token`, of upload_session.
+#[derive(Debug, Deserialize)]
+struct SessionUploadQuery {
+    #[serde(default)]
+    identity: Option<String>,
+    #[serde(default)]
+    session_id: Option<String>,
+    #[serde(default)]
+    token: Option<String>,
+}
+
 /// `POST /v1/statement/upload_session/`: session_id, file, pdf_password (and bank_name).
 async fn upload_session(
     State(state): State<AppState>,
-    Query(q): Query<UploadQuery>,
+    Query(q): Query<SessionUploadQuery>,
     headers: HeaderMap,
     req: Request,
 ) -> Result<Response, ApiError> {
-    let form = read_form(&state, req).await?;
-    let Some(session_id) = form.text("session_id").filter(|s| !s.is_empty()) else {
+    // Credentials before the body: the API key headers, or session_id and token
+    // in the query string, are checked first; otherwise the multipart fields
+    // that come before the file must carry them (the hosted client sends them
+    // first). A file that comes before any credential is read only under one of
+    // a few pre-authentication permits, so unauthenticated bodies cannot pile up.
+    let query_session = q.session_id.clone().filter(|s| !s.is_empty());
+    let early = if header(&headers, "x-api-key").is_some() || header(&headers, "server-hash").is_some() {
+        let org = org_from_headers(&state, &headers).await?;
+        Some(EarlyAuth::Org(org))
+    } else if let (Some(sid), Some(token)) = (query_session.as_deref(), q.token.as_deref()) {
+        Some(EarlyAuth::Session(authorised_session(&state, &headers, sid, Some(token)).await?))
+    } else {
+        None
+    };
+    let form = if early.is_some() {
+        read_form(&state, req).await?
+    } else if crate::form::is_multipart(&req) {
+        let st = state.clone();
+        let h = headers.clone();
+        let gate = move |fields: Form| async move {
+            match (fields.text("session_id").filter(|s| !s.is_empty()), fields.text("token")) {
+                (Some(sid), Some(token)) => {
+                    authorised_session(&st, &h, &sid, Some(&token)).await.map(|s| (Some(s), None))
+                }
+                _ => {
+                    let permit = st.preauth.clone().acquire_owned().await.map_err(ApiError::internal)?;
+                    Ok((None, Some(permit)))
+                }
+            }
+        };
+        match Form::read_gated(req, state.max_body_bytes, gate).await {
+            Ok((form, _kept)) => form,
+            Err(crate::form::Gated::Gate(e)) => return Err(e),
+            Err(crate::form::Gated::Form(e)) => return Err(form_error(e)),
+        }
+    } else {
+        Form::read(req, SESSION_BODY_LIMIT).await.map_err(form_error)?
+    };
+    let Some(session_id) = form.text("session_id").or(query_session).filter(|s| !s.is_empty()) else {
         return Err(bad("MISSING_SESSION_ID", "session_id is required"));
     };
-    let session = authorised_session(&state, &headers, &session_id, form.text("token").as_deref()).await?;
+    let token = form.text("token").or(q.token.clone());
+    let session = match early {
+        Some(EarlyAuth::Session(s)) if s.id == session_id => s,
+        Some(EarlyAuth::Org(org)) => {
+            let store = state.store.clone();
+            let sid = session_id.clone();
+            match blocking(move || store.session(&sid)).await?? {
+                Some(s) if s.org_id == org.id => s,
+                _ => return Err(ApiError::detail(StatusCode::NOT_FOUND, "Session not found.")),
+            }
+        }
+        _ => authorised_session(&state, &headers, &session_id, token.as_deref()).await?,
+    };
     if session.expires_at.is_some_and(|t| t <= now()) {
         return Err(bad("SESSION_EXPIRED", "The session has expired; create a new one."));
     }
@@ -444,7 +532,8 @@ async fn upload_session(
         password: form.text("pdf_password").filter(|s| !s.is_empty()),
         declared_bank: bank,
     };
-    accept_upload(&state, statement, Some(session.link_id), q.identity()).await
+    let identity = UploadQuery { identity: q.identity.clone() }.identity();
+    accept_upload(&state, statement, Some(session.link_id), identity).await
 }
 
 /// `?token=` of the session-data endpoints.

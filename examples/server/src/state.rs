@@ -51,6 +51,9 @@ pub struct Shared {
     pub webhook_wake: Notify,
     /// Per-organisation request rate limits.
     pub limiter: crate::ratelimit::Limiter,
+    /// Permits to read an upload body before its credentials are known (a
+    /// multipart body whose file comes before its session_id and token).
+    pub preauth: Arc<tokio::sync::Semaphore>,
     /// Runs of one stage before its statement fails.
     pub job_attempts: u32,
     /// Wait before a stage's second run (doubling after).

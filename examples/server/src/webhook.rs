@@ -341,10 +341,17 @@ fn check_literal(url: &str, allow_private: bool) -> Result<(), String> {
 /// signing secret of the signature header.
 pub async fn update(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
+    req: axum::extract::Request,
 ) -> Result<Json<serde_json::Value>, ApiError> {
+    // Credentials first; the body (at most 64 KiB) only then.
+    let headers = req.headers().clone();
     let org = org_from_headers(&state, &headers).await?;
+    if crate::form::content_length(&req).is_some_and(|n| n > UPDATE_BODY_LIMIT as u64) {
+        return Err(ApiError::detail(StatusCode::PAYLOAD_TOO_LARGE, "The body is too large."));
+    }
+    let body: Bytes = axum::body::to_bytes(req.into_body(), UPDATE_BODY_LIMIT)
+        .await
+        .map_err(|_| ApiError::detail(StatusCode::PAYLOAD_TOO_LARGE, "The body is too large."))?;
     let content_type = header(&headers, "content-type").unwrap_or_default();
     if !content_type.to_ascii_lowercase().starts_with("application/json") {
         return Err(ApiError::detail(
@@ -378,6 +385,9 @@ pub async fn update(
         "signing_secret": hook.signing_secret,
     })))
 }
+
+/// Largest body of `update_webhook`.
+pub const UPDATE_BODY_LIMIT: usize = 64 * 1024;
 
 /// `?link_id=`.
 #[derive(Debug, Deserialize)]
