@@ -71,6 +71,7 @@ pub async fn session(
     let Some(s) = blocking(move || store.session(&sid)).await?? else {
         return Err(ApiError::detail(StatusCode::NOT_FOUND, "Session not found."));
     };
+    crate::state::session_rate_limit(&state, &s.id, &s.org_id)?;
     let store = state.store.clone();
     let sid = session_id.clone();
     let uploaded = blocking(move || store.session_statements(&sid)).await??.len();

@@ -70,6 +70,12 @@ pub struct Config {
     /// Requests an organisation may make at once above the rate (`--rate-burst`,
     /// env `BANKSCOPE_RATE_BURST`, default 100).
     pub rate_burst: u32,
+    /// Requests a second per session on the routes a session token authenticates
+    /// (the hosted page's; `--session-rate-limit`, default 5; 0 disables); they
+    /// also count against the session's organisation.
+    pub session_rate_limit: u32,
+    /// Burst of a session's bucket (`--session-rate-burst`, default 20).
+    pub session_rate_burst: u32,
 }
 
 impl Default for Config {
@@ -98,6 +104,8 @@ impl Default for Config {
             webhook_timeout: Duration::from_secs(10),
             rate_limit: 50,
             rate_burst: 100,
+            session_rate_limit: 5,
+            session_rate_burst: 20,
         }
     }
 }
@@ -149,6 +157,9 @@ OPTIONS:
     --webhook-poll-ms MS      outbox poll interval (default 1000)
     --rate-limit N       authenticated requests a second per organisation (env BANKSCOPE_RATE_LIMIT,
                          default 50; 0 disables); over it: 429 with Retry-After
+    --session-rate-limit N   requests a second per session on the session-token routes (default 5;
+                         0 disables); they count against the organisation's limit too
+    --session-rate-burst N   burst of a session's bucket (default 20)
     --rate-burst N       requests an organisation may make at once (env BANKSCOPE_RATE_BURST, default 100)
 ";
 
@@ -238,6 +249,15 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
             "--rate-limit" => {
                 let v = value(arg)?;
                 config.rate_limit = v.parse().map_err(|e| format!("--rate-limit {v:?}: {e}"))?;
+            }
+            "--session-rate-limit" => {
+                let v = value(arg)?;
+                config.session_rate_limit = v.parse().map_err(|e| format!("--session-rate-limit {v:?}: {e}"))?;
+            }
+            "--session-rate-burst" => {
+                let v = value(arg)?;
+                config.session_rate_burst =
+                    v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--session-rate-burst {v:?}"))?;
             }
             "--rate-burst" => {
                 let v = value(arg)?;

@@ -12,6 +12,7 @@ pub mod client;
 pub mod config;
 pub mod crypto;
 pub mod form;
+pub mod metrics;
 pub mod openapi;
 pub mod pg;
 pub mod ratelimit;
@@ -105,6 +106,7 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
         webhooks: webhook::Settings::from_config(&config),
         webhook_wake: tokio::sync::Notify::new(),
         limiter: ratelimit::Limiter::new(config.rate_limit, config.rate_burst),
+        session_limiter: ratelimit::Limiter::new(config.session_rate_limit, config.session_rate_burst),
         preauth: Arc::new(tokio::sync::Semaphore::new(PREAUTH_BODIES)),
         job_attempts: config.job_attempts.max(1),
         job_backoff: config.job_backoff,

@@ -429,7 +429,9 @@ async fn authorised_session(
     let session = blocking(move || store.session(&sid)).await??;
     let by_token = token.is_some_and(|t| crate::crypto::verify(&state.secret, &["session", session_id], t));
     if by_token {
-        return session.ok_or_else(|| ApiError::detail(StatusCode::NOT_FOUND, "Session not found."));
+        let session = session.ok_or_else(|| ApiError::detail(StatusCode::NOT_FOUND, "Session not found."))?;
+        crate::state::session_rate_limit(state, &session.id, &session.org_id)?;
+        return Ok(session);
     }
     let org = org_from_headers(state, headers).await?;
     match session {

@@ -51,6 +51,8 @@ pub struct Shared {
     pub webhook_wake: Notify,
     /// Per-organisation request rate limits.
     pub limiter: crate::ratelimit::Limiter,
+    /// Per-session limits of the routes a session token authenticates.
+    pub session_limiter: crate::ratelimit::Limiter,
     /// Permits to read an upload body before its credentials are known (a
     /// multipart body whose file comes before its session_id and token).
     pub preauth: Arc<tokio::sync::Semaphore>,
@@ -174,12 +176,27 @@ pub async fn org_from_headers(state: &AppState, headers: &HeaderMap) -> Result<O
     Ok(org)
 }
 
-/// Takes one request of `org`'s rate limit, or the 429 with its wait.
+/// Takes one request of `org`'s rate limit, or the 429 with its wait. The
+/// refusal is logged once, by the request log line (status 429).
 pub fn rate_limit(state: &AppState, org: &Org) -> Result<(), ApiError> {
-    state.limiter.check(&org.id).map_err(|wait| {
-        tracing::warn!(org = org.id, wait_ms = wait.as_millis() as u64, "rate limited");
+    org_rate_limit(state, &org.id)
+}
+
+fn org_rate_limit(state: &AppState, org_id: &str) -> Result<(), ApiError> {
+    state.limiter.check(org_id).map_err(|wait| {
+        crate::metrics::rate_limited("organisation");
         ApiError::throttled(wait)
     })
+}
+
+/// Takes one request of a session-token route: the session's own bucket, then
+/// its organisation's (the customer's page counts against the lender's limit).
+pub fn session_rate_limit(state: &AppState, session_id: &str, org_id: &str) -> Result<(), ApiError> {
+    state.session_limiter.check(session_id).map_err(|wait| {
+        crate::metrics::rate_limited("session");
+        ApiError::throttled(wait)
+    })?;
+    org_rate_limit(state, org_id)
 }
 
 /// Whether the organisation's plan has run out.
