@@ -178,6 +178,17 @@ pub fn document() -> Value {
                           "415": ok("not application/json")}}}),
     );
     paths.insert(
+        "/v1/entity/rotate_webhook_secret/".into(),
+        json!({"post": {"summary": "Rotate the webhook signing secret; the old one keeps signing beside the new one during the overlap",
+            "security": both_keys(),
+            "requestBody": {"required": false, "content": {"application/json": {"schema": {"type": "object",
+                "properties": {"overlap_secs": {"type": "integer", "minimum": 0, "maximum": 2_592_000, "default": 86_400}}}}}},
+            "responses": {"200": ok("{signing_secret, previous_secret_valid_until}"),
+                          "400": ok("{detail}: bad overlap_secs"),
+                          "401": {"description": "{detail: 'Authentication credentials were not provided.'}"},
+                          "404": ok("{detail}: no webhook set")}}}),
+    );
+    paths.insert(
         "/v1/entity/webhook_payloads/".into(),
         json!({"get": {"summary": "Every webhook payload of a link_id, newest first, with date_time", "security": both_keys(),
             "parameters": [{"name": "link_id", "in": "query", "required": true, "schema": {"type": "string"}}],

@@ -181,6 +181,16 @@ fn payload_row(r: &Row) -> StoreResult<Payload> {
     })
 }
 
+fn webhook_row(r: &Row) -> StoreResult<Webhook> {
+    Ok(Webhook {
+        url: r.try_get(0)?,
+        mode: u8::try_from(r.try_get::<_, i64>(1)?).unwrap_or(0),
+        signing_secret: r.try_get(2)?,
+        previous_secret: r.try_get(3)?,
+        previous_until: r.try_get(4)?,
+    })
+}
+
 /// Whether `job` is still running under this process's claim (locking its row
 /// for the transaction). A lease taken over by another process is not: its
 /// outcome is left to that process.
@@ -626,37 +636,38 @@ impl Store for PgStore {
     }
 
     fn set_webhook(&self, org_id: &str, url: &str, mode: u8) -> StoreResult<Webhook> {
-        let fresh = format!(
-            "whsec_{}",
-            crate::crypto::hex(&crate::crypto::random_bytes(32).map_err(|e| StoreError::Db(e.to_string()))?)
-        );
+        let fresh = crate::store::fresh_webhook_secret()?;
         self.with(|c| {
             let r = c.query_one(
                 "INSERT INTO webhooks (org_id, url, mode, signing_secret, updated_at) VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (org_id) DO UPDATE SET url = excluded.url, mode = excluded.mode,
                  updated_at = excluded.updated_at
-                 RETURNING url, mode, signing_secret",
+                 RETURNING url, mode, signing_secret, previous_secret, previous_until",
                 &[&org_id, &url, &i64::from(mode), &fresh, &now()],
             )?;
-            Ok(Webhook {
-                url: r.try_get(0)?,
-                mode: u8::try_from(r.try_get::<_, i64>(1)?).unwrap_or(0),
-                signing_secret: r.try_get(2)?,
-            })
+            webhook_row(&r)
         })
     }
 
     fn webhook(&self, org_id: &str) -> StoreResult<Option<Webhook>> {
         self.with(|c| {
-            let row = c.query_opt("SELECT url, mode, signing_secret FROM webhooks WHERE org_id = $1", &[&org_id])?;
-            row.map(|r| {
-                Ok(Webhook {
-                    url: r.try_get(0)?,
-                    mode: u8::try_from(r.try_get::<_, i64>(1)?).unwrap_or(0),
-                    signing_secret: r.try_get(2)?,
-                })
-            })
-            .transpose()
+            let row = c.query_opt(
+                "SELECT url, mode, signing_secret, previous_secret, previous_until FROM webhooks WHERE org_id = $1",
+                &[&org_id],
+            )?;
+            row.map(|r| webhook_row(&r)).transpose()
+        })
+    }
+
+    fn rotate_webhook_secret(&self, org_id: &str, fresh: &str, previous_until: i64) -> StoreResult<Option<Webhook>> {
+        self.with(|c| {
+            let row = c.query_opt(
+                "UPDATE webhooks SET previous_secret = signing_secret, previous_until = $3, signing_secret = $2,
+                        updated_at = $4 WHERE org_id = $1
+                 RETURNING url, mode, signing_secret, previous_secret, previous_until",
+                &[&org_id, &fresh, &previous_until, &now()],
+            )?;
+            row.map(|r| webhook_row(&r)).transpose()
         })
     }
 

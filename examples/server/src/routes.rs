@@ -26,6 +26,7 @@ pub fn router(state: AppState, max_body_bytes: usize, timeout: Duration) -> Rout
         .route("/v2/session/", any(session_v2))
         .route("/v1/entity/", post(create_entity))
         .route("/v1/entity/update_webhook/", post(crate::webhook::update))
+        .route("/v1/entity/rotate_webhook_secret/", post(crate::webhook::rotate))
         .route("/v1/entity/webhook_payloads/", get(crate::webhook::payloads))
         .route("/v1/statement/upload/", post(upload))
         .route("/v1/statement/bankless_upload/", post(bankless_upload))

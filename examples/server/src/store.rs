@@ -205,6 +205,9 @@ pub const MIGRATIONS: &[&str] = &[
     "ALTER TABLE jobs ADD COLUMN stage_attempts BIGINT NOT NULL DEFAULT 0;
      ALTER TABLE jobs ADD COLUMN run_after_ms BIGINT NOT NULL DEFAULT 0;
      ALTER TABLE jobs ADD COLUMN last_error TEXT;",
+    // 3: webhook secret rotation with an overlap window.
+    "ALTER TABLE webhooks ADD COLUMN previous_secret TEXT;
+     ALTER TABLE webhooks ADD COLUMN previous_until BIGINT;",
 ];
 
 /// The schema version a store has once every migration is applied.
@@ -226,6 +229,33 @@ pub struct Webhook {
     pub mode: u8,
     /// HMAC-SHA256 key of the signature header, made at the first update and kept.
     pub signing_secret: String,
+    /// The secret before the last rotation, still signing (beside the current
+    /// one) until `previous_until`.
+    pub previous_secret: Option<String>,
+    /// Unix seconds until which `previous_secret` signs too.
+    pub previous_until: Option<i64>,
+}
+
+impl Webhook {
+    /// The secrets that sign at `now` (unix seconds): the current one, then the
+    /// previous one while its overlap lasts.
+    pub fn signing_secrets(&self, now: i64) -> Vec<&str> {
+        let mut out = vec![self.signing_secret.as_str()];
+        if let (Some(old), Some(until)) = (&self.previous_secret, self.previous_until)
+            && until > now
+        {
+            out.push(old);
+        }
+        out
+    }
+}
+
+/// A fresh webhook signing secret (`whsec_` and 64 hex digits).
+pub fn fresh_webhook_secret() -> StoreResult<String> {
+    Ok(format!(
+        "whsec_{}",
+        crate::crypto::hex(&crate::crypto::random_bytes(32).map_err(|e| StoreError::Db(e.to_string()))?)
+    ))
 }
 
 /// One webhook payload (interface 2.15) and its delivery state.
@@ -336,6 +366,10 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn set_webhook(&self, org_id: &str, url: &str, mode: u8) -> StoreResult<Webhook>;
     /// An organisation's webhook, if set.
     fn webhook(&self, org_id: &str) -> StoreResult<Option<Webhook>>;
+    /// Replaces an organisation's signing secret with `fresh`; the old one keeps
+    /// signing (beside it) until `previous_until` (unix seconds). `None` when the
+    /// organisation has no webhook.
+    fn rotate_webhook_secret(&self, org_id: &str, fresh: &str, previous_until: i64) -> StoreResult<Option<Webhook>>;
     /// Claims up to `limit` pending payloads due at `now_ms`: counts the attempt
     /// and leases the row until `now_ms + lease_ms` so no other sender takes it.
     fn claim_deliveries(&self, now_ms: i64, lease_ms: i64, limit: usize) -> StoreResult<Vec<Payload>>;
@@ -955,10 +989,7 @@ impl Store for SqliteStore {
     }
 
     fn set_webhook(&self, org_id: &str, url: &str, mode: u8) -> StoreResult<Webhook> {
-        let fresh = format!(
-            "whsec_{}",
-            crate::crypto::hex(&crate::crypto::random_bytes(32).map_err(|e| StoreError::Db(e.to_string()))?)
-        );
+        let fresh = fresh_webhook_secret()?;
         self.with(|c| {
             c.execute(
                 "INSERT INTO webhooks (org_id, url, mode, signing_secret, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -973,11 +1004,32 @@ impl Store for SqliteStore {
 
     fn webhook(&self, org_id: &str) -> StoreResult<Option<Webhook>> {
         self.with(|c| {
-            Ok(c.query_row("SELECT url, mode, signing_secret FROM webhooks WHERE org_id = ?1", params![org_id], |r| {
-                Ok(Webhook { url: r.get(0)?, mode: r.get(1)?, signing_secret: r.get(2)? })
-            })
+            Ok(c.query_row(
+                "SELECT url, mode, signing_secret, previous_secret, previous_until FROM webhooks WHERE org_id = ?1",
+                params![org_id],
+                |r| {
+                    Ok(Webhook {
+                        url: r.get(0)?,
+                        mode: r.get(1)?,
+                        signing_secret: r.get(2)?,
+                        previous_secret: r.get(3)?,
+                        previous_until: r.get(4)?,
+                    })
+                },
+            )
             .optional()?)
         })
+    }
+
+    fn rotate_webhook_secret(&self, org_id: &str, fresh: &str, previous_until: i64) -> StoreResult<Option<Webhook>> {
+        let n = self.with(|c| {
+            Ok(c.execute(
+                "UPDATE webhooks SET previous_secret = signing_secret, previous_until = ?3, signing_secret = ?2,
+                        updated_at = ?4 WHERE org_id = ?1",
+                params![org_id, fresh, previous_until, now()],
+            )?)
+        })?;
+        if n == 0 { Ok(None) } else { self.webhook(org_id) }
     }
 
     fn claim_deliveries(&self, now_ms: i64, lease_ms: i64, limit: usize) -> StoreResult<Vec<Payload>> {

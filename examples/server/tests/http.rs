@@ -196,11 +196,12 @@ async fn openapi_lists_every_route() {
         "/v1/report/{entity_id}/{account_id}/",
         "/v1/entity/update_webhook/",
         "/v1/entity/webhook_payloads/",
+        "/v1/entity/rotate_webhook_secret/",
     ] {
         assert!(paths.contains_key(p), "{p}");
     }
-    // 12 reads + 13 others + the document itself.
-    assert_eq!(paths.len(), 26);
+    // 12 reads + 14 others + the document itself.
+    assert_eq!(paths.len(), 27);
     s.stop().await;
 }
 
