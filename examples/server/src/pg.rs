@@ -520,6 +520,51 @@ impl Store for PgStore {
         })
     }
 
+    fn refuse_statement(&self, job: &Job, message: &str) -> StoreResult<bool> {
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            if !owns(&mut tx, job, &self.instance)? {
+                return Ok(false);
+            }
+            tx.execute(ENQUEUE_OUTCOME, &[&job.statement_id, &"failed", &message, &now(), &now_ms()])?;
+            tx.execute("DELETE FROM jobs WHERE statement_id = $1", &[&job.statement_id])?;
+            tx.execute("DELETE FROM statements WHERE id = $1", &[&job.statement_id])?;
+            tx.commit()?;
+            Ok(true)
+        })
+    }
+
+    fn delete_entity(&self, entity_id: &str, only_if_empty: bool, purge_payloads: bool) -> StoreResult<bool> {
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            // Lock the entity row so an upload cannot slip a statement in meanwhile.
+            if tx.query_opt("SELECT 1 FROM entities WHERE id = $1 FOR UPDATE", &[&entity_id])?.is_none() {
+                return Ok(false);
+            }
+            let statements: i64 =
+                tx.query_one("SELECT count(*) FROM statements WHERE entity_id = $1", &[&entity_id])?.try_get(0)?;
+            if only_if_empty && statements > 0 {
+                return Ok(false);
+            }
+            tx.execute(
+                "DELETE FROM jobs WHERE statement_id IN (SELECT id FROM statements WHERE entity_id = $1)",
+                &[&entity_id],
+            )?;
+            tx.execute("DELETE FROM statements WHERE entity_id = $1", &[&entity_id])?;
+            if purge_payloads {
+                tx.execute(
+                    "DELETE FROM webhook_attempts WHERE outbox_id IN (SELECT id FROM webhook_outbox WHERE entity_id = $1)",
+                    &[&entity_id],
+                )?;
+                tx.execute("DELETE FROM webhook_outbox WHERE entity_id = $1", &[&entity_id])?;
+            }
+            tx.execute("DELETE FROM sessions WHERE id = $1", &[&entity_id])?;
+            let n = tx.execute("DELETE FROM entities WHERE id = $1", &[&entity_id])?;
+            tx.commit()?;
+            Ok(n > 0)
+        })
+    }
+
     fn claim_job(&self) -> StoreResult<Option<Job>> {
         let t = now();
         self.with(|c| {

@@ -288,6 +288,7 @@ async fn manual_upload(
     let file = pdf_file(&form)?;
     let bank = declared_bank(&form, bank_required)?;
     let store = state.store.clone();
+    let mut created = false;
     let entity =
         match (form.text("entity_id").filter(|s| !s.is_empty()), form.text("link_id").filter(|s| !s.is_empty())) {
             (Some(id), _) => {
@@ -299,15 +300,17 @@ async fn manual_upload(
             (None, Some(link)) => {
                 let org_id = org.id.clone();
                 let metadata = metadata_of(&form)?;
-                blocking(move || -> Result<EntityRow, StoreError> {
+                let (row, made) = blocking(move || -> Result<(EntityRow, bool), StoreError> {
                     if let Some(e) = store.entity_by_link(&org_id, &link)? {
-                        return Ok(e);
+                        return Ok((e, false));
                     }
                     let row = EntityRow { id: uuid::Uuid::new_v4().to_string(), org_id, link_id: Some(link), metadata };
                     store.create_entity(&row)?;
-                    Ok(row)
+                    Ok((row, true))
                 })
-                .await??
+                .await??;
+                created = made;
+                row
             }
             (None, None) => return Err(bad("MISSING_ENTITY", "entity_id or link_id is required")),
         };
@@ -319,7 +322,16 @@ async fn manual_upload(
         password: form.text("pdf_password").filter(|s| !s.is_empty()),
         declared_bank: bank,
     };
-    accept_upload(&state, statement, entity.link_id, q.identity()).await
+    let answer = accept_upload(&state, statement, entity.link_id, q.identity()).await;
+    if answer.is_err() && created {
+        // The entity this upload made holds nothing: it goes with the refusal.
+        let store = state.store.clone();
+        let id = entity.id.clone();
+        if let Ok(Err(e)) = blocking(move || store.delete_entity(&id, true, false)).await {
+            tracing::error!(error = %e, "removing the empty entity of a refused upload");
+        }
+    }
+    answer
 }
 
 /// Stores the statement with its job, then waits for the identity stage:
@@ -429,8 +441,19 @@ async fn authorised_session(
     let sid = session_id.to_string();
     let session = blocking(move || store.session(&sid)).await??;
     let by_token = token.is_some_and(|t| crate::crypto::verify(&state.secret, &["session", session_id], t));
-    if by_token {
+    // A v1 redirect URL carries the session id only (interface 4.1): for a v1
+    // session its id (a random UUID) is the page's credential.
+    let keyed = header(headers, "x-api-key").is_some() || header(headers, "server-hash").is_some();
+    let v1_by_id = token.is_none() && !keyed && session.as_ref().is_some_and(|s| s.version == 1);
+    if by_token || v1_by_id {
         let session = session.ok_or_else(|| ApiError::detail(StatusCode::NOT_FOUND, "Session not found."))?;
+        if session.expires_at.is_some_and(|t| t <= now()) {
+            return Err(ApiError::coded(
+                StatusCode::FORBIDDEN,
+                "SESSION_EXPIRED",
+                "The session has expired; its link no longer gives access.",
+            ));
+        }
         crate::state::session_rate_limit(state, &session.id, &session.org_id)?;
         return Ok(session);
     }
@@ -486,8 +509,8 @@ async fn upload_session(
         let h = headers.clone();
         let gate = move |fields: Form| async move {
             match (fields.text("session_id").filter(|s| !s.is_empty()), fields.text("token")) {
-                (Some(sid), Some(token)) => {
-                    authorised_session(&st, &h, &sid, Some(&token)).await.map(|s| (Some(s), None))
+                (Some(sid), token) => {
+                    authorised_session(&st, &h, &sid, token.as_deref()).await.map(|s| (Some(s), None))
                 }
                 _ => {
                     let permit = st.preauth.clone().acquire_owned().await.map_err(ApiError::internal)?;

@@ -340,6 +340,16 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn statement(&self, id: &str) -> StoreResult<Option<StatementRow>>;
     /// Deletes a statement and its jobs; false when it did not exist.
     fn delete_statement(&self, id: &str) -> StoreResult<bool>;
+    /// Refuses the statement of a claimed identity job whose uploader is
+    /// waiting: queues its failed outcome (`message`) for the webhook, then
+    /// deletes the statement and its job, in one transaction. False when the
+    /// claim is no longer the job's.
+    fn refuse_statement(&self, job: &Job, message: &str) -> StoreResult<bool>;
+    /// Deletes an entity with its statements (and their files), jobs and
+    /// session; with `purge_payloads` its webhook payloads and their attempts
+    /// too. With `only_if_empty`, only an entity without statements. False when
+    /// nothing was deleted.
+    fn delete_entity(&self, entity_id: &str, only_if_empty: bool, purge_payloads: bool) -> StoreResult<bool>;
     /// Claims the oldest queued job that is due (its backoff passed): counts
     /// the claim in the job's total and in its stage's attempts.
     fn claim_job(&self) -> StoreResult<Option<Job>>;
@@ -861,6 +871,47 @@ impl Store for SqliteStore {
             let tx = c.transaction()?;
             tx.execute("DELETE FROM jobs WHERE statement_id = ?1", params![id])?;
             let n = tx.execute("DELETE FROM statements WHERE id = ?1", params![id])?;
+            tx.commit()?;
+            Ok(n > 0)
+        })
+    }
+
+    fn refuse_statement(&self, job: &Job, message: &str) -> StoreResult<bool> {
+        self.with(|c| {
+            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            if !sqlite_owns(&tx, job)? {
+                return Ok(false);
+            }
+            tx.execute(ENQUEUE_OUTCOME, params![job.statement_id, "failed", message, now(), now_ms()])?;
+            tx.execute("DELETE FROM jobs WHERE statement_id = ?1", params![job.statement_id])?;
+            tx.execute("DELETE FROM statements WHERE id = ?1", params![job.statement_id])?;
+            tx.commit()?;
+            Ok(true)
+        })
+    }
+
+    fn delete_entity(&self, entity_id: &str, only_if_empty: bool, purge_payloads: bool) -> StoreResult<bool> {
+        self.with(|c| {
+            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let statements: i64 =
+                tx.query_row("SELECT count(*) FROM statements WHERE entity_id = ?1", params![entity_id], |r| r.get(0))?;
+            if only_if_empty && statements > 0 {
+                return Ok(false);
+            }
+            tx.execute(
+                "DELETE FROM jobs WHERE statement_id IN (SELECT id FROM statements WHERE entity_id = ?1)",
+                params![entity_id],
+            )?;
+            tx.execute("DELETE FROM statements WHERE entity_id = ?1", params![entity_id])?;
+            if purge_payloads {
+                tx.execute(
+                    "DELETE FROM webhook_attempts WHERE outbox_id IN (SELECT id FROM webhook_outbox WHERE entity_id = ?1)",
+                    params![entity_id],
+                )?;
+                tx.execute("DELETE FROM webhook_outbox WHERE entity_id = ?1", params![entity_id])?;
+            }
+            tx.execute("DELETE FROM sessions WHERE id = ?1", params![entity_id])?;
+            let n = tx.execute("DELETE FROM entities WHERE id = ?1", params![entity_id])?;
             tx.commit()?;
             Ok(n > 0)
         })

@@ -188,10 +188,13 @@ fn fail(state: &AppState, job: &Job, e: UploadError) {
     let waiter = state.waiters.lock().ok().and_then(|mut w| w.remove(&job.statement_id));
     let store = &state.store;
     match waiter {
-        // The uploader is waiting: it gets the error and nothing stays stored.
+        // The uploader is waiting: it gets the error, the failed outcome goes to
+        // the webhook, and the statement is not kept.
         Some(tx) if job.stage == Stage::Identity => {
-            if let Err(err) = store.delete_statement(&job.statement_id) {
-                tracing::error!(error = %err, "deleting a refused statement");
+            match store.refuse_statement(job, &format!("{}: {}", e.code, e.message)) {
+                Ok(true) => state.webhook_wake.notify_one(),
+                Ok(false) => {}
+                Err(err) => tracing::error!(error = %err, "refusing a statement"),
             }
             let _ = tx.send(Err(e));
         }
