@@ -61,8 +61,7 @@ pub async fn session(
     Path(session_id): Path<String>,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let token_ok =
-        q.token.as_deref().is_some_and(|t| crate::crypto::verify(&state.secret, &["session", &session_id], t));
+    let token_ok = q.token.as_deref().is_some_and(|t| state.verify(&["session", &session_id], t));
     let store = state.store.clone();
     let sid = session_id.clone();
     let found = blocking(move || store.session(&sid)).await??;

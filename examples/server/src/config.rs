@@ -51,6 +51,24 @@ pub struct Config {
     /// Longest one stage may run before the watchdog fails (or retries) it
     /// (`--stage-timeout-secs`, default 120).
     pub stage_timeout: Duration,
+    /// Signing keys of session tokens and report links, outside the database
+    /// (env `BANKSCOPE_SIGNING_KEYS`: hex keys separated by commas or spaces;
+    /// the first signs, every one verifies, so a rotation lists the new key
+    /// first and keeps the old one for the overlap). Empty: `signing_key_file`.
+    pub signing_keys: Vec<String>,
+    /// File of signing keys, one hex key per line in the same order
+    /// (`--signing-key-file`); made (0600, one fresh key) when missing. With
+    /// neither, the key kept in the database signs (the old behaviour).
+    pub signing_key_file: Option<PathBuf>,
+    /// Keep statement PDFs after processing (`--keep-pdfs`); by default a
+    /// statement's file is emptied once its last stage ends (its digest stays).
+    pub keep_pdfs: bool,
+    /// Delete entities (statements, PDFs, sessions, webhook payloads) this many
+    /// days after creation (`--retention-days`, env `BANKSCOPE_RETENTION_DAYS`;
+    /// 0, the default, keeps them).
+    pub retention_days: u32,
+    /// How often the retention sweep runs (default 1 hour).
+    pub retention_sweep: Duration,
     /// Webhook receivers on loopback, private or link-local addresses are
     /// allowed (`--webhook-allow-private`, env `BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1`);
     /// off by default (SSRF guard).
@@ -94,6 +112,11 @@ impl Default for Config {
             identity_wait: Duration::from_secs(20),
             database_url: None,
             job_lease: Duration::from_secs(300),
+            signing_keys: Vec::new(),
+            signing_key_file: None,
+            keep_pdfs: false,
+            retention_days: 0,
+            retention_sweep: Duration::from_secs(3600),
             job_attempts: 3,
             job_backoff: Duration::from_secs(5),
             stage_timeout: Duration::from_secs(120),
@@ -147,6 +170,12 @@ OPTIONS:
     --database-url URL   PostgreSQL instead of SQLite (env DATABASE_URL), for several server processes
     --job-lease-secs N   PostgreSQL: seconds before another process may take a claimed job (default 300)
     --max-body-bytes N   largest upload body (default 20971520); larger is 413
+    --signing-key-file FILE   signing keys of tokens and links, one hex key per line, the first signs,
+                         all verify (made with one fresh key when missing); env BANKSCOPE_SIGNING_KEYS
+                         (comma-separated) instead; neither: the key in the database
+    --keep-pdfs          keep statement PDFs after processing (default: emptied when processing ends)
+    --retention-days N   delete entities, their statements and PDFs N days after creation
+                         (env BANKSCOPE_RETENTION_DAYS; default 0: keep)
     --job-attempts N     runs of one processing stage before the statement fails (default 3)
     --job-backoff-ms MS  wait before a stage runs again, doubling after each run (default 5000)
     --stage-timeout-secs N   watchdog: longest one stage may run (default 120)
@@ -175,6 +204,12 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
     config.public_url = env("BANKSCOPE_PUBLIC_URL");
     config.client_url = env("BANKSCOPE_CLIENT_URL");
     config.database_url = env("DATABASE_URL").filter(|v| !v.trim().is_empty());
+    if let Some(v) = env("BANKSCOPE_SIGNING_KEYS") {
+        config.signing_keys = v.split([',', ' ', '\n']).filter(|k| !k.trim().is_empty()).map(str::to_string).collect();
+    }
+    if let Some(v) = env("BANKSCOPE_RETENTION_DAYS") {
+        config.retention_days = v.trim().parse().map_err(|e| format!("BANKSCOPE_RETENTION_DAYS {v:?}: {e}"))?;
+    }
     config.webhook_allow_private = env("BANKSCOPE_WEBHOOK_ALLOW_PRIVATE").is_some_and(|v| v == "1" || v == "true");
     for (name, slot) in
         [("BANKSCOPE_RATE_LIMIT", &mut config.rate_limit), ("BANKSCOPE_RATE_BURST", &mut config.rate_burst)]
@@ -215,6 +250,12 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
                 let v = value(arg)?;
                 config.max_body_bytes =
                     v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--max-body-bytes {v:?}"))?;
+            }
+            "--keep-pdfs" => config.keep_pdfs = true,
+            "--signing-key-file" => config.signing_key_file = Some(PathBuf::from(value(arg)?)),
+            "--retention-days" => {
+                let v = value(arg)?;
+                config.retention_days = v.parse().map_err(|e| format!("--retention-days {v:?}: {e}"))?;
             }
             "--job-attempts" => {
                 let v = value(arg)?;

@@ -17,6 +17,7 @@ pub mod openapi;
 pub mod pg;
 pub mod ratelimit;
 pub mod read;
+pub mod retention;
 pub mod routes;
 pub mod session;
 pub mod state;
@@ -74,6 +75,7 @@ fn io(e: impl std::fmt::Display) -> std::io::Error {
 pub async fn start(config: Config) -> std::io::Result<Running> {
     // Store calls block (the PostgreSQL client runs its own runtime): off the async threads.
     let c = config.clone();
+    let configured = state::configured_keys(&config)?;
     let (store, resumed, secret) = tokio::task::spawn_blocking(move || -> store::StoreResult<_> {
         let store = store::open(&c)?;
         let backoff = i64::try_from(c.job_backoff.as_millis()).unwrap_or(i64::MAX);
@@ -94,9 +96,11 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
         config.public_url.clone().unwrap_or_else(|| format!("{scheme}://{addr}")).trim_end_matches('/').to_string();
     let client_url =
         config.client_url.clone().unwrap_or_else(|| format!("{public_url}/client")).trim_end_matches('/').to_string();
+    let verify_keys = configured.unwrap_or_else(|| vec![secret]);
     let state = Arc::new(state::Shared {
         store,
-        secret,
+        secret: verify_keys.first().cloned().unwrap_or_default(),
+        verify_keys,
         public_url: public_url.clone(),
         client_url,
         wake: tokio::sync::Notify::new(),
@@ -108,6 +112,7 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
         limiter: ratelimit::Limiter::new(config.rate_limit, config.rate_burst),
         session_limiter: ratelimit::Limiter::new(config.session_rate_limit, config.session_rate_burst),
         preauth: Arc::new(tokio::sync::Semaphore::new(PREAUTH_BODIES)),
+        keep_pdfs: config.keep_pdfs,
         job_attempts: config.job_attempts.max(1),
         job_backoff: config.job_backoff,
         stage_timeout: config.stage_timeout,
@@ -116,6 +121,9 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
     let (stop, stop_rx) = watch::channel(false);
     let mut workers = worker::spawn(state.clone(), config.workers, stop_rx.clone());
     workers.push(webhook::spawn(state.clone(), stop_rx.clone()));
+    if config.retention_days > 0 {
+        workers.push(retention::spawn(state.clone(), config.retention_days, config.retention_sweep, stop_rx.clone()));
+    }
     let app = routes::router(state, config.max_body_bytes, config.request_timeout);
     let mut shutdown_rx = stop_rx;
     let shutdown = async move {

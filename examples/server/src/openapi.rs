@@ -178,6 +178,15 @@ pub fn document() -> Value {
                           "415": ok("not application/json")}}}),
     );
     paths.insert(
+        "/v1/entity/{entity_id}/".into(),
+        json!({"delete": {"summary": "Delete an entity now: its statements and PDFs, its session, its webhook payloads",
+            "security": both_keys(),
+            "parameters": [{"name": "entity_id", "in": "path", "required": true, "schema": {"type": "string"}}],
+            "responses": {"200": ok("{entity_id, deleted: true}"),
+                          "401": {"description": "{detail: 'Authentication credentials were not provided.'}"},
+                          "404": ok("unknown entity or another organisation's")}}}),
+    );
+    paths.insert(
         "/v1/entity/rotate_webhook_secret/".into(),
         json!({"post": {"summary": "Rotate the webhook signing secret; the old one keeps signing beside the new one during the overlap",
             "security": both_keys(),

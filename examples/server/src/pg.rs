@@ -520,6 +520,24 @@ impl Store for PgStore {
         })
     }
 
+    fn drop_file(&self, statement_id: &str) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute("UPDATE statements SET file = ''::bytea, password = NULL WHERE id = $1", &[&statement_id])?;
+            Ok(())
+        })
+    }
+
+    fn entities_created_before(&self, before: i64, limit: usize) -> StoreResult<Vec<String>> {
+        let limit = i64::try_from(limit).unwrap_or(100);
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT id FROM entities WHERE created_at < $1 ORDER BY created_at LIMIT $2",
+                &[&before, &limit],
+            )?;
+            rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+        })
+    }
+
     fn refuse_statement(&self, job: &Job, message: &str) -> StoreResult<bool> {
         self.with(|c| {
             let mut tx = c.transaction()?;

@@ -34,6 +34,7 @@ pub fn router(state: AppState, max_body_bytes: usize, timeout: Duration) -> Rout
         .route("/v1/session_data/{session_id}/session_upload_status/", get(session_upload_status))
         .route("/v1/session_data/{session_id}/initiate_processing/", post(initiate_processing))
         .route("/v1/session_data/{session_id}/delete/", delete(delete_statement))
+        .route("/v1/entity/{entity_id}/", delete(delete_entity))
         .route("/v1/entity/{entity_id}/{suffix}/", get(crate::read::read))
         .route("/v1/report/{entity_id}/{account_id}/", get(crate::read::download))
         .merge(crate::client::routes())
@@ -212,6 +213,30 @@ async fn create_entity(State(state): State<AppState>, headers: HeaderMap, req: R
     let body = json!({"entity_id": row.id, "link_id": row.link_id});
     blocking(move || store.create_entity(&row)).await??;
     Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// `DELETE /v1/entity/{entity_id}/`: the entity, its statements and PDFs, its
+/// session and its webhook payloads, now.
+async fn delete_entity(
+    State(state): State<AppState>,
+    Path(entity_id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let org = org_from_headers(&state, &headers).await?;
+    let store = state.store.clone();
+    let id = entity_id.clone();
+    let deleted = blocking(move || -> Result<bool, StoreError> {
+        if store.entity(&org.id, &id)?.is_none() {
+            return Ok(false);
+        }
+        store.delete_entity(&id, false, true)
+    })
+    .await??;
+    if !deleted {
+        return Err(ApiError::detail(StatusCode::NOT_FOUND, "Entity not found."));
+    }
+    tracing::info!(entity = entity_id, "entity deleted");
+    Ok(Json(json!({"entity_id": entity_id, "deleted": true})))
 }
 
 /// `?identity=true`.
@@ -440,7 +465,7 @@ async fn authorised_session(
     let store = state.store.clone();
     let sid = session_id.to_string();
     let session = blocking(move || store.session(&sid)).await??;
-    let by_token = token.is_some_and(|t| crate::crypto::verify(&state.secret, &["session", session_id], t));
+    let by_token = token.is_some_and(|t| state.verify(&["session", session_id], t));
     // A v1 redirect URL carries the session id only (interface 4.1): for a v1
     // session its id (a random UUID) is the page's credential.
     let keyed = header(headers, "x-api-key").is_some() || header(headers, "server-hash").is_some();

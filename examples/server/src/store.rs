@@ -350,6 +350,11 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// too. With `only_if_empty`, only an entity without statements. False when
     /// nothing was deleted.
     fn delete_entity(&self, entity_id: &str, only_if_empty: bool, purge_payloads: bool) -> StoreResult<bool>;
+    /// Empties a processed statement's stored file (its digest stays, so the
+    /// same file is still recognised as a duplicate); the password goes too.
+    fn drop_file(&self, statement_id: &str) -> StoreResult<()>;
+    /// Ids of entities created before `before` (unix seconds), at most `limit`.
+    fn entities_created_before(&self, before: i64, limit: usize) -> StoreResult<Vec<String>>;
     /// Claims the oldest queued job that is due (its backoff passed): counts
     /// the claim in the job's total and in its stage's attempts.
     fn claim_job(&self) -> StoreResult<Option<Job>>;
@@ -873,6 +878,22 @@ impl Store for SqliteStore {
             let n = tx.execute("DELETE FROM statements WHERE id = ?1", params![id])?;
             tx.commit()?;
             Ok(n > 0)
+        })
+    }
+
+    fn drop_file(&self, statement_id: &str) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute("UPDATE statements SET file = x'', password = NULL WHERE id = ?1", params![statement_id])?;
+            Ok(())
+        })
+    }
+
+    fn entities_created_before(&self, before: i64, limit: usize) -> StoreResult<Vec<String>> {
+        self.with(|c| {
+            let mut q =
+                c.prepare_cached("SELECT id FROM entities WHERE created_at < ?1 ORDER BY created_at LIMIT ?2")?;
+            let rows = q.query_map(params![before, limit as i64], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+            Ok(rows)
         })
     }
 

@@ -200,10 +200,22 @@ fn fail(state: &AppState, job: &Job, e: UploadError) {
         }
         // Nobody waits (a restart, or the upload answered already): progress shows the failure.
         _ => match store.fail_stage(job, &format!("{}: {}", e.code, e.message)) {
-            Ok(true) => state.webhook_wake.notify_one(),
+            Ok(true) => {
+                drop_file(state, &job.statement_id);
+                state.webhook_wake.notify_one()
+            }
             Ok(false) => {}
             Err(err) => tracing::error!(error = %err, "recording a failed stage"),
         },
+    }
+}
+
+/// Empties a processed statement's file unless the server keeps PDFs.
+fn drop_file(state: &AppState, statement_id: &str) {
+    if !state.keep_pdfs
+        && let Err(e) = state.store.drop_file(statement_id)
+    {
+        tracing::error!(error = %e, "emptying a processed statement's file");
     }
 }
 
@@ -365,6 +377,7 @@ fn analyses(state: &AppState, job: &Job) -> Result<(), UploadError> {
         }
     }
     if store.complete_stage(job, None).map_err(|e| internal(e.to_string()))? {
+        drop_file(state, &job.statement_id);
         state.webhook_wake.notify_one();
     }
     Ok(())

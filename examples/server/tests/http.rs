@@ -197,11 +197,12 @@ async fn openapi_lists_every_route() {
         "/v1/entity/update_webhook/",
         "/v1/entity/webhook_payloads/",
         "/v1/entity/rotate_webhook_secret/",
+        "/v1/entity/{entity_id}/",
     ] {
         assert!(paths.contains_key(p), "{p}");
     }
-    // 12 reads + 14 others + the document itself.
-    assert_eq!(paths.len(), 27);
+    // 12 reads + 15 others + the document itself.
+    assert_eq!(paths.len(), 28);
     s.stop().await;
 }
 

@@ -221,11 +221,38 @@ fn job_attempts_contract(store: &dyn Store) {
     assert_eq!(store.claim_job().unwrap_or_else(|e| ok(e)), None);
 }
 
+/// Data lifecycle calls: emptying a processed file, finding old entities,
+/// deleting an entity (only when empty, or with everything).
+fn lifecycle_contract(store: &dyn Store) {
+    let ok = |e: StoreError| -> ! { panic!("store: {e}") };
+    let org = store.create_org("life", &[7; 32], &[8; 32], None).unwrap_or_else(|e| ok(e));
+    let e1 = id();
+    let entity = EntityRow { id: e1.clone(), org_id: org, link_id: Some("life".into()), metadata: json!({}) };
+    store.create_entity(&entity).unwrap_or_else(|e| ok(e));
+    let s1 = id();
+    store.insert_statement(&new_statement(&s1, &e1, None, b"%PDF-1 life")).unwrap_or_else(|e| ok(e));
+    store.drop_file(&s1).unwrap_or_else(|e| ok(e));
+    assert_eq!(store.statement_input(&s1).unwrap_or_else(|e| ok(e)), Some((Vec::new(), None, Some("sbi".into()))));
+    assert!(matches!(
+        store.insert_statement(&new_statement(&id(), &e1, None, b"%PDF-1 life")),
+        Err(StoreError::Duplicate { .. })
+    ));
+    let now = chrono::Utc::now().timestamp();
+    assert!(store.entities_created_before(now + 10, 1000).unwrap_or_else(|e| ok(e)).contains(&e1));
+    assert!(!store.entities_created_before(now - 3600, 1000).unwrap_or_else(|e| ok(e)).contains(&e1));
+    assert!(!store.delete_entity(&e1, true, false).unwrap_or_else(|e| ok(e)), "not empty");
+    assert!(store.delete_entity(&e1, false, true).unwrap_or_else(|e| ok(e)));
+    assert_eq!(store.statement(&s1).unwrap_or_else(|e| ok(e)), None);
+    assert_eq!(store.entity_metadata(&e1).unwrap_or_else(|e| ok(e)), None);
+    assert!(!store.delete_entity(&e1, false, true).unwrap_or_else(|e| ok(e)), "already gone");
+}
+
 #[test]
 fn the_storage_contract_on_sqlite() {
     let store = SqliteStore::open(&fresh_dir()).unwrap_or_else(|e| panic!("{e}"));
     contract(&store);
     job_attempts_contract(&store);
+    lifecycle_contract(&store);
 }
 
 #[test]
@@ -234,6 +261,7 @@ fn the_storage_contract_on_postgres() {
     let store = PgStore::open(&fresh_db(&base)).unwrap_or_else(|e| panic!("{e}"));
     contract(&store);
     job_attempts_contract(&store);
+    lifecycle_contract(&store);
 }
 
 /// A claim whose lease runs out is taken again as the stage's next attempt,
