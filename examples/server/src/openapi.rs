@@ -117,6 +117,11 @@ pub fn document() -> Value {
         json!({"get": {"summary": "Liveness and database check", "responses": {"200": ok("{status: ok}")}}}),
     );
     paths.insert(
+        "/metrics".into(),
+        json!({"get": {"summary": "Prometheus metrics: stage runs by stage and outcome, stage durations, jobs by state (queue depth), webhook attempts, rate-limit refusals",
+            "responses": {"200": {"description": "text/plain; version=0.0.4", "content": {"text/plain": {}}}}}}),
+    );
+    paths.insert(
         "/openapi.json".into(),
         json!({"get": {"summary": "This document", "responses": {"200": ok("OpenAPI")}}}),
     );

@@ -520,6 +520,13 @@ impl Store for PgStore {
         })
     }
 
+    fn job_counts(&self) -> StoreResult<Vec<(String, i64)>> {
+        self.with(|c| {
+            let rows = c.query("SELECT state, count(*) FROM jobs GROUP BY state", &[])?;
+            rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect()
+        })
+    }
+
     fn drop_file(&self, statement_id: &str) -> StoreResult<()> {
         self.with(|c| {
             c.execute("UPDATE statements SET file = ''::bytea, password = NULL WHERE id = $1", &[&statement_id])?;

@@ -21,6 +21,7 @@ use crate::store::{EntityRow, NewStatement, Org, SessionRow, StoreError, now};
 pub fn router(state: AppState, max_body_bytes: usize, timeout: Duration) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/metrics", get(crate::metrics::endpoint))
         .route("/openapi.json", get(|| async { Json(crate::openapi::document()) }))
         .route("/v1/session/", any(session_v1))
         .route("/v2/session/", any(session_v2))

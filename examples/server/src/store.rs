@@ -353,6 +353,8 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// Empties a processed statement's stored file (its digest stays, so the
     /// same file is still recognised as a duplicate); the password goes too.
     fn drop_file(&self, statement_id: &str) -> StoreResult<()>;
+    /// Jobs by state (`queued`, `running`, `done`, `failed`), for `/metrics`.
+    fn job_counts(&self) -> StoreResult<Vec<(String, i64)>>;
     /// Ids of entities created before `before` (unix seconds), at most `limit`.
     fn entities_created_before(&self, before: i64, limit: usize) -> StoreResult<Vec<String>>;
     /// Claims the oldest queued job that is due (its backoff passed): counts
@@ -878,6 +880,14 @@ impl Store for SqliteStore {
             let n = tx.execute("DELETE FROM statements WHERE id = ?1", params![id])?;
             tx.commit()?;
             Ok(n > 0)
+        })
+    }
+
+    fn job_counts(&self) -> StoreResult<Vec<(String, i64)>> {
+        self.with(|c| {
+            let mut q = c.prepare_cached("SELECT state, count(*) FROM jobs GROUP BY state")?;
+            let rows = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
+            Ok(rows)
         })
     }
 

@@ -303,6 +303,7 @@ async fn deliver(state: &AppState, client: &reqwest::Client, p: Payload) {
         Err(_) => (None, Some("store task failed".to_string())),
     };
     let delivered = status.is_some_and(|s| (200..300).contains(&s));
+    crate::metrics::webhook_attempt(delivered);
     let retry_at_ms = if delivered {
         None
     } else {

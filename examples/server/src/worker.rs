@@ -33,7 +33,9 @@ pub fn spawn(state: AppState, n: usize, stop: watch::Receiver<bool>) -> Vec<toki
                             let stage = job.stage.name();
                             let statement = job.statement_id.clone();
                             let attempt = job.attempt;
+                            let stage_of = job.stage;
                             let outcome = process(&state, job).await;
+                            crate::metrics::stage_run(stage_of, outcome, started.elapsed());
                             tracing::info!(
                                 worker = i,
                                 stage,

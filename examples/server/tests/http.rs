@@ -198,11 +198,12 @@ async fn openapi_lists_every_route() {
         "/v1/entity/webhook_payloads/",
         "/v1/entity/rotate_webhook_secret/",
         "/v1/entity/{entity_id}/",
+        "/metrics",
     ] {
         assert!(paths.contains_key(p), "{p}");
     }
-    // 12 reads + 15 others + the document itself.
-    assert_eq!(paths.len(), 28);
+    // 12 reads + 16 others + the document itself.
+    assert_eq!(paths.len(), 29);
     s.stop().await;
 }
 
