@@ -27,7 +27,8 @@
   };
   const words = (code, fallback) => WORDS[code] || fallback || 'Something went wrong with this file. Try again, or choose another file.';
 
-  const q = (path) => `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+  // v2 links carry a token; v1 links only the session id (its id is the credential).
+  const q = (path) => (token ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : path);
 
   function fatal(text) {
     $('fatal').textContent = text;
@@ -44,7 +45,7 @@
   }
 
   async function start() {
-    if (!sessionId || !token) return fatal('This link is incomplete. Open the full link you were sent.');
+    if (!sessionId) return fatal('This link is incomplete. Open the full link you were sent.');
     let r;
     try {
       r = await fetch(q(`/client/session/${encodeURIComponent(sessionId)}/`));
@@ -108,7 +109,7 @@
     return new Promise((resolve) => {
       const form = new FormData();
       form.append('session_id', sessionId);
-      form.append('token', token);
+      if (token) form.append('token', token);
       form.append('file', row.file, row.file.name);
       if (row.password) form.append('pdf_password', row.password);
       const xhr = new XMLHttpRequest();

@@ -55,22 +55,29 @@ pub struct TokenQuery {
 
 /// `GET /client/session/{id}/?token=`: what the page shows before uploads —
 /// the bank and period asked for, where to return, and whether the session
-/// still takes uploads. Only with the session's v2 token.
+/// still takes uploads. With the session's v2 token, or for a v1 session its id alone.
 pub async fn session(
     State(state): State<AppState>,
     Path(session_id): Path<String>,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let token_ok =
-        q.token.as_deref().is_some_and(|t| crate::crypto::verify(&state.secret, &["session", &session_id], t));
-    if !token_ok {
-        return Err(ApiError::detail(StatusCode::FORBIDDEN, "This link is not valid: its token does not match."));
-    }
+    let token_ok = q.token.as_deref().is_some_and(|t| state.verify(&["session", &session_id], t));
     let store = state.store.clone();
     let sid = session_id.clone();
-    let Some(s) = blocking(move || store.session(&sid)).await?? else {
+    let found = blocking(move || store.session(&sid)).await??;
+    // A v1 redirect URL has no token (interface 4.1): a v1 session's id opens its page.
+    let v1 = q.token.is_none() && found.as_ref().is_some_and(|s| s.version == 1);
+    if !token_ok && !v1 {
+        return Err(ApiError::detail(StatusCode::FORBIDDEN, "This link is not valid: its token does not match."));
+    }
+    let Some(s) = found else {
         return Err(ApiError::detail(StatusCode::NOT_FOUND, "Session not found."));
     };
+    crate::state::session_rate_limit(&state, &s.id, &s.org_id)?;
+    if s.expires_at.is_some_and(|t| t <= now()) {
+        // An expired link shows only that it expired.
+        return Ok(Json(json!({"session_id": s.id, "expired": true})));
+    }
     let store = state.store.clone();
     let sid = session_id.clone();
     let uploaded = blocking(move || store.session_statements(&sid)).await??.len();

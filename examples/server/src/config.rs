@@ -40,6 +40,35 @@ pub struct Config {
     /// PostgreSQL: how long a claimed job stays its claimer's before another
     /// process may take it (`--job-lease-secs`, default 300; longer than any stage).
     pub job_lease: Duration,
+    /// Runs of one stage of one job before it is failed (`--job-attempts`,
+    /// default 3). A run that ends in an internal error, a panic, the stage
+    /// watchdog, or a process that died under it counts; a statement the core
+    /// refuses (wrong password, a scan, a limit) fails at once.
+    pub job_attempts: u32,
+    /// Wait before a stage's second run; it doubles after each further one
+    /// (`--job-backoff-ms`, default 5000).
+    pub job_backoff: Duration,
+    /// Longest one stage may run before the watchdog fails (or retries) it
+    /// (`--stage-timeout-secs`, default 120).
+    pub stage_timeout: Duration,
+    /// Signing keys of session tokens and report links, outside the database
+    /// (env `BANKSCOPE_SIGNING_KEYS`: hex keys separated by commas or spaces;
+    /// the first signs, every one verifies, so a rotation lists the new key
+    /// first and keeps the old one for the overlap). Empty: `signing_key_file`.
+    pub signing_keys: Vec<String>,
+    /// File of signing keys, one hex key per line in the same order
+    /// (`--signing-key-file`); made (0600, one fresh key) when missing. With
+    /// neither, the key kept in the database signs (the old behaviour).
+    pub signing_key_file: Option<PathBuf>,
+    /// Keep statement PDFs after processing (`--keep-pdfs`); by default a
+    /// statement's file is emptied once its last stage ends (its digest stays).
+    pub keep_pdfs: bool,
+    /// Delete entities (statements, PDFs, sessions, webhook payloads) this many
+    /// days after creation (`--retention-days`, env `BANKSCOPE_RETENTION_DAYS`;
+    /// 0, the default, keeps them).
+    pub retention_days: u32,
+    /// How often the retention sweep runs (default 1 hour).
+    pub retention_sweep: Duration,
     /// Webhook receivers on loopback, private or link-local addresses are
     /// allowed (`--webhook-allow-private`, env `BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1`);
     /// off by default (SSRF guard).
@@ -59,6 +88,12 @@ pub struct Config {
     /// Requests an organisation may make at once above the rate (`--rate-burst`,
     /// env `BANKSCOPE_RATE_BURST`, default 100).
     pub rate_burst: u32,
+    /// Requests a second per session on the routes a session token authenticates
+    /// (the hosted page's; `--session-rate-limit`, default 5; 0 disables); they
+    /// also count against the session's organisation.
+    pub session_rate_limit: u32,
+    /// Burst of a session's bucket (`--session-rate-burst`, default 20).
+    pub session_rate_burst: u32,
 }
 
 impl Default for Config {
@@ -77,6 +112,14 @@ impl Default for Config {
             identity_wait: Duration::from_secs(20),
             database_url: None,
             job_lease: Duration::from_secs(300),
+            signing_keys: Vec::new(),
+            signing_key_file: None,
+            keep_pdfs: false,
+            retention_days: 0,
+            retention_sweep: Duration::from_secs(3600),
+            job_attempts: 3,
+            job_backoff: Duration::from_secs(5),
+            stage_timeout: Duration::from_secs(120),
             webhook_allow_private: false,
             webhook_attempts: 6,
             webhook_backoff: Duration::from_secs(120),
@@ -84,6 +127,8 @@ impl Default for Config {
             webhook_timeout: Duration::from_secs(10),
             rate_limit: 50,
             rate_burst: 100,
+            session_rate_limit: 5,
+            session_rate_burst: 20,
         }
     }
 }
@@ -124,6 +169,16 @@ OPTIONS:
     --workers N          processing workers (default: cores)
     --database-url URL   PostgreSQL instead of SQLite (env DATABASE_URL), for several server processes
     --job-lease-secs N   PostgreSQL: seconds before another process may take a claimed job (default 300)
+    --max-body-bytes N   largest upload body (default 20971520); larger is 413
+    --signing-key-file FILE   signing keys of tokens and links, one hex key per line, the first signs,
+                         all verify (made with one fresh key when missing); env BANKSCOPE_SIGNING_KEYS
+                         (comma-separated) instead; neither: the key in the database
+    --keep-pdfs          keep statement PDFs after processing (default: emptied when processing ends)
+    --retention-days N   delete entities, their statements and PDFs N days after creation
+                         (env BANKSCOPE_RETENTION_DAYS; default 0: keep)
+    --job-attempts N     runs of one processing stage before the statement fails (default 3)
+    --job-backoff-ms MS  wait before a stage runs again, doubling after each run (default 5000)
+    --stage-timeout-secs N   watchdog: longest one stage may run (default 120)
     --webhook-allow-private   allow webhook URLs on loopback/private/link-local addresses
                          (env BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1; off: SSRF guard)
     --webhook-attempts N      delivery attempts per payload (default 6)
@@ -131,6 +186,9 @@ OPTIONS:
     --webhook-poll-ms MS      outbox poll interval (default 1000)
     --rate-limit N       authenticated requests a second per organisation (env BANKSCOPE_RATE_LIMIT,
                          default 50; 0 disables); over it: 429 with Retry-After
+    --session-rate-limit N   requests a second per session on the session-token routes (default 5;
+                         0 disables); they count against the organisation's limit too
+    --session-rate-burst N   burst of a session's bucket (default 20)
     --rate-burst N       requests an organisation may make at once (env BANKSCOPE_RATE_BURST, default 100)
 ";
 
@@ -146,6 +204,12 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
     config.public_url = env("BANKSCOPE_PUBLIC_URL");
     config.client_url = env("BANKSCOPE_CLIENT_URL");
     config.database_url = env("DATABASE_URL").filter(|v| !v.trim().is_empty());
+    if let Some(v) = env("BANKSCOPE_SIGNING_KEYS") {
+        config.signing_keys = v.split([',', ' ', '\n']).filter(|k| !k.trim().is_empty()).map(str::to_string).collect();
+    }
+    if let Some(v) = env("BANKSCOPE_RETENTION_DAYS") {
+        config.retention_days = v.trim().parse().map_err(|e| format!("BANKSCOPE_RETENTION_DAYS {v:?}: {e}"))?;
+    }
     config.webhook_allow_private = env("BANKSCOPE_WEBHOOK_ALLOW_PRIVATE").is_some_and(|v| v == "1" || v == "true");
     for (name, slot) in
         [("BANKSCOPE_RATE_LIMIT", &mut config.rate_limit), ("BANKSCOPE_RATE_BURST", &mut config.rate_burst)]
@@ -182,6 +246,33 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
                 let secs: u64 = v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--job-lease-secs {v:?}"))?;
                 config.job_lease = Duration::from_secs(secs);
             }
+            "--max-body-bytes" => {
+                let v = value(arg)?;
+                config.max_body_bytes =
+                    v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--max-body-bytes {v:?}"))?;
+            }
+            "--keep-pdfs" => config.keep_pdfs = true,
+            "--signing-key-file" => config.signing_key_file = Some(PathBuf::from(value(arg)?)),
+            "--retention-days" => {
+                let v = value(arg)?;
+                config.retention_days = v.parse().map_err(|e| format!("--retention-days {v:?}: {e}"))?;
+            }
+            "--job-attempts" => {
+                let v = value(arg)?;
+                config.job_attempts =
+                    v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--job-attempts {v:?}"))?;
+            }
+            "--job-backoff-ms" => {
+                let v = value(arg)?;
+                let ms: u64 = v.parse().map_err(|e| format!("--job-backoff-ms {v:?}: {e}"))?;
+                config.job_backoff = Duration::from_millis(ms);
+            }
+            "--stage-timeout-secs" => {
+                let v = value(arg)?;
+                let secs: u64 =
+                    v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--stage-timeout-secs {v:?}"))?;
+                config.stage_timeout = Duration::from_secs(secs);
+            }
             "--webhook-attempts" => {
                 let v = value(arg)?;
                 config.webhook_attempts =
@@ -199,6 +290,15 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
             "--rate-limit" => {
                 let v = value(arg)?;
                 config.rate_limit = v.parse().map_err(|e| format!("--rate-limit {v:?}: {e}"))?;
+            }
+            "--session-rate-limit" => {
+                let v = value(arg)?;
+                config.session_rate_limit = v.parse().map_err(|e| format!("--session-rate-limit {v:?}: {e}"))?;
+            }
+            "--session-rate-burst" => {
+                let v = value(arg)?;
+                config.session_rate_burst =
+                    v.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("--session-rate-burst {v:?}"))?;
             }
             "--rate-burst" => {
                 let v = value(arg)?;

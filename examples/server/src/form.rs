@@ -16,8 +16,8 @@ pub enum Value {
     File {
         /// File name given by the client.
         filename: Option<String>,
-        /// The bytes.
-        bytes: Vec<u8>,
+        /// The bytes (as received: not copied).
+        bytes: axum::body::Bytes,
     },
 }
 
@@ -33,57 +33,126 @@ pub struct Form {
 pub enum FormError {
     /// The content type is none of the three (its text, possibly empty).
     UnsupportedMediaType(String),
-    /// The body does not parse as its content type says, or is too large.
+    /// The body does not parse as its content type says.
     Malformed(String),
+    /// The body is larger than the limit (413).
+    TooLarge(String),
+}
+
+/// Why a gated body could not be read: the body, or the gate refused.
+#[derive(Debug)]
+pub enum Gated<E> {
+    /// The body.
+    Form(FormError),
+    /// The gate's refusal.
+    Gate(E),
+}
+
+impl<E> From<FormError> for Gated<E> {
+    fn from(e: FormError) -> Self {
+        Gated::Form(e)
+    }
+}
+
+fn too_large(limit: usize) -> FormError {
+    FormError::TooLarge(format!("the body is larger than {limit} bytes"))
+}
+
+fn multipart_error(e: axum::extract::multipart::MultipartError) -> FormError {
+    if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        FormError::TooLarge(e.body_text())
+    } else {
+        FormError::Malformed(e.body_text())
+    }
+}
+
+/// The declared `Content-Length`, if any.
+pub fn content_length(req: &Request) -> Option<u64> {
+    req.headers().get(axum::http::header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok())
+}
+
+/// Whether the body is `multipart/form-data`.
+pub fn is_multipart(req: &Request) -> bool {
+    req.headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with("multipart/form-data"))
 }
 
 impl Form {
     /// Reads the body of `req` (at most `limit` bytes for non-multipart bodies;
     /// multipart bodies are limited by the router's body limit).
     pub async fn read(req: Request, limit: usize) -> Result<Form, FormError> {
+        match Self::read_gated(req, limit, |_| async { Ok::<(), ()>(()) }).await {
+            Ok((form, _)) => Ok(form),
+            Err(Gated::Form(e)) => Err(e),
+            Err(Gated::Gate(())) => Err(FormError::Malformed("refused".into())),
+        }
+    }
+
+    /// [`Form::read`] with a gate: in a multipart body, when the first file
+    /// field starts (before its bytes are read), `before_file` gets the fields
+    /// read so far and may refuse (its error is returned and the rest of the body
+    /// is never read) or give a value kept until the body is read (a permit).
+    /// A body whose `Content-Length` is over the limit is refused unread.
+    pub async fn read_gated<E, G, F, Fut>(
+        req: Request,
+        limit: usize,
+        before_file: F,
+    ) -> Result<(Form, Option<G>), Gated<E>>
+    where
+        F: FnOnce(Form) -> Fut,
+        Fut: std::future::Future<Output = Result<G, E>>,
+    {
+        if content_length(&req).is_some_and(|n| n > limit as u64) {
+            return Err(too_large(limit).into());
+        }
         let content_type =
             req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
         let essence = content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
         match essence.as_str() {
             "application/x-www-form-urlencoded" => {
-                let bytes = axum::body::to_bytes(req.into_body(), limit)
-                    .await
-                    .map_err(|e| FormError::Malformed(e.to_string()))?;
+                let bytes = axum::body::to_bytes(req.into_body(), limit).await.map_err(|_| too_large(limit))?;
                 let pairs: Vec<(String, String)> =
                     serde_urlencoded::from_bytes(&bytes).map_err(|e| FormError::Malformed(e.to_string()))?;
-                Ok(Form { fields: pairs.into_iter().map(|(k, v)| (k, Value::Text(v))).collect() })
+                Ok((Form { fields: pairs.into_iter().map(|(k, v)| (k, Value::Text(v))).collect() }, None))
             }
             "application/json" => {
-                let bytes = axum::body::to_bytes(req.into_body(), limit)
-                    .await
-                    .map_err(|e| FormError::Malformed(e.to_string()))?;
+                let bytes = axum::body::to_bytes(req.into_body(), limit).await.map_err(|_| too_large(limit))?;
                 let value: serde_json::Value =
                     serde_json::from_slice(&bytes).map_err(|e| FormError::Malformed(e.to_string()))?;
                 let serde_json::Value::Object(map) = value else {
-                    return Err(FormError::Malformed("the JSON body is not an object".into()));
+                    return Err(FormError::Malformed("the JSON body is not an object".into()).into());
                 };
-                Ok(Form { fields: map.into_iter().map(|(k, v)| (k, Value::Json(v))).collect() })
+                Ok((Form { fields: map.into_iter().map(|(k, v)| (k, Value::Json(v))).collect() }, None))
             }
             "multipart/form-data" => {
                 let mut multipart =
                     Multipart::from_request(req, &()).await.map_err(|e| FormError::Malformed(e.body_text()))?;
                 let mut fields = Vec::new();
-                while let Some(field) = multipart.next_field().await.map_err(|e| FormError::Malformed(e.body_text()))? {
+                let mut gate = Some(before_file);
+                let mut kept = None;
+                while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
                     let name = field.name().unwrap_or_default().to_string();
                     let filename = field.file_name().map(str::to_string);
-                    let bytes = field.bytes().await.map_err(|e| FormError::Malformed(e.body_text()))?;
+                    if filename.is_some()
+                        && let Some(g) = gate.take()
+                    {
+                        kept = Some(g(Form { fields: fields.clone() }).await.map_err(Gated::Gate)?);
+                    }
+                    let bytes = field.bytes().await.map_err(multipart_error)?;
                     let value = match filename {
-                        Some(filename) => Value::File { filename: Some(filename), bytes: bytes.to_vec() },
-                        None => match String::from_utf8(bytes.to_vec()) {
-                            Ok(text) => Value::Text(text),
-                            Err(e) => Value::File { filename: None, bytes: e.into_bytes() },
+                        Some(filename) => Value::File { filename: Some(filename), bytes },
+                        None => match std::str::from_utf8(&bytes) {
+                            Ok(text) => Value::Text(text.to_string()),
+                            Err(_) => Value::File { filename: None, bytes },
                         },
                     };
                     fields.push((name, value));
                 }
-                Ok(Form { fields })
+                Ok((Form { fields }, kept))
             }
-            _ => Err(FormError::UnsupportedMediaType(content_type)),
+            _ => Err(FormError::UnsupportedMediaType(content_type).into()),
         }
     }
 
@@ -120,7 +189,7 @@ impl Form {
     /// The first file field named `name`.
     pub fn file(&self, name: &str) -> Option<&[u8]> {
         self.fields.iter().find_map(|(k, v)| match v {
-            Value::File { bytes, .. } if k == name => Some(bytes.as_slice()),
+            Value::File { bytes, .. } if k == name => Some(bytes.as_ref()),
             _ => None,
         })
     }

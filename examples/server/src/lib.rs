@@ -12,10 +12,12 @@ pub mod client;
 pub mod config;
 pub mod crypto;
 pub mod form;
+pub mod metrics;
 pub mod openapi;
 pub mod pg;
 pub mod ratelimit;
 pub mod read;
+pub mod retention;
 pub mod routes;
 pub mod session;
 pub mod state;
@@ -31,6 +33,10 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 pub use config::Config;
+
+/// Upload bodies read at once before their credentials are known (a file sent
+/// before its session_id and token): at most this many times the body limit.
+pub const PREAUTH_BODIES: usize = 2;
 
 /// A running server.
 #[derive(Debug)]
@@ -69,9 +75,11 @@ fn io(e: impl std::fmt::Display) -> std::io::Error {
 pub async fn start(config: Config) -> std::io::Result<Running> {
     // Store calls block (the PostgreSQL client runs its own runtime): off the async threads.
     let c = config.clone();
+    let configured = state::configured_keys(&config)?;
     let (store, resumed, secret) = tokio::task::spawn_blocking(move || -> store::StoreResult<_> {
         let store = store::open(&c)?;
-        let resumed = store.requeue_running()?;
+        let backoff = i64::try_from(c.job_backoff.as_millis()).unwrap_or(i64::MAX);
+        let resumed = store.requeue_running(backoff)?;
         let secret = store.secret()?;
         Ok((store, resumed, secret))
     })
@@ -88,9 +96,11 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
         config.public_url.clone().unwrap_or_else(|| format!("{scheme}://{addr}")).trim_end_matches('/').to_string();
     let client_url =
         config.client_url.clone().unwrap_or_else(|| format!("{public_url}/client")).trim_end_matches('/').to_string();
+    let verify_keys = configured.unwrap_or_else(|| vec![secret]);
     let state = Arc::new(state::Shared {
         store,
-        secret,
+        secret: verify_keys.first().cloned().unwrap_or_default(),
+        verify_keys,
         public_url: public_url.clone(),
         client_url,
         wake: tokio::sync::Notify::new(),
@@ -100,11 +110,20 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
         webhooks: webhook::Settings::from_config(&config),
         webhook_wake: tokio::sync::Notify::new(),
         limiter: ratelimit::Limiter::new(config.rate_limit, config.rate_burst),
+        session_limiter: ratelimit::Limiter::new(config.session_rate_limit, config.session_rate_burst),
+        preauth: Arc::new(tokio::sync::Semaphore::new(PREAUTH_BODIES)),
+        keep_pdfs: config.keep_pdfs,
+        job_attempts: config.job_attempts.max(1),
+        job_backoff: config.job_backoff,
+        stage_timeout: config.stage_timeout,
         read_cache: read::ReadCache::default(),
     });
     let (stop, stop_rx) = watch::channel(false);
     let mut workers = worker::spawn(state.clone(), config.workers, stop_rx.clone());
     workers.push(webhook::spawn(state.clone(), stop_rx.clone()));
+    if config.retention_days > 0 {
+        workers.push(retention::spawn(state.clone(), config.retention_days, config.retention_sweep, stop_rx.clone()));
+    }
     let app = routes::router(state, config.max_body_bytes, config.request_timeout);
     let mut shutdown_rx = stop_rx;
     let shutdown = async move {

@@ -3,7 +3,7 @@
 use bankscope_server::config::{self, Command};
 
 fn main() -> std::process::ExitCode {
-    tracing_subscriber::fmt().with_target(false).init();
+    init_logs();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let command = match config::parse(&args, |k| std::env::var(k).ok()) {
         Ok(c) => c,
@@ -34,6 +34,36 @@ fn main() -> std::process::ExitCode {
             eprintln!("error: {e}");
             std::process::ExitCode::FAILURE
         }
+    }
+}
+
+/// Logs to stderr, filtered by `RUST_LOG` (`info` by default; `target=level`
+/// pairs and a default level, e.g. `warn,bankscope_server=debug`). JSON lines
+/// unless stderr is a terminal or `BANKSCOPE_LOG_FORMAT=text`; colours only on
+/// a terminal.
+fn init_logs() {
+    use std::io::IsTerminal;
+    use tracing_subscriber::filter::Targets;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let filter: Targets = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| Targets::new().with_default(tracing::Level::INFO));
+    let terminal = std::io::stderr().is_terminal();
+    let json = match std::env::var("BANKSCOPE_LOG_FORMAT").as_deref() {
+        Ok("json") => true,
+        Ok("text") => false,
+        _ => !terminal,
+    };
+    let registry = tracing_subscriber::registry().with(filter);
+    if json {
+        let layer = tracing_subscriber::fmt::layer().json().with_writer(std::io::stderr).with_ansi(false);
+        registry.with(layer).init();
+    } else {
+        let layer =
+            tracing_subscriber::fmt::layer().with_target(false).with_writer(std::io::stderr).with_ansi(terminal);
+        registry.with(layer).init();
     }
 }
 

@@ -71,6 +71,7 @@ fn session_op(version: u8) -> Value {
             "402": ok("PAYMENT_REQUIRED"),
             "403": ok("MODE_NOT_ENABLED"),
             "405": ok("METHOD_NOT_ALLOWED"),
+            "413": ok("PAYLOAD_TOO_LARGE: the body is over 64 KiB"),
             "415": ok("UNSUPPORTED_MEDIA_TYPE"),
         }
     })
@@ -91,7 +92,7 @@ fn upload_op(summary: &str, bank_required: bool) -> Value {
             "401": ok("Authentication credentials were not provided."),
             "402": ok("PAYMENT_REQUIRED"),
             "409": ok("DUPLICATE_STATEMENT"),
-            "413": ok("LIMIT_EXCEEDED or body too large"),
+            "413": ok("LIMIT_EXCEEDED (the statement) or PAYLOAD_TOO_LARGE (the body is over the limit)"),
         }
     })
 }
@@ -114,6 +115,11 @@ pub fn document() -> Value {
     paths.insert(
         "/healthz".into(),
         json!({"get": {"summary": "Liveness and database check", "responses": {"200": ok("{status: ok}")}}}),
+    );
+    paths.insert(
+        "/metrics".into(),
+        json!({"get": {"summary": "Prometheus metrics: stage runs by stage and outcome, stage durations, jobs by state (queue depth), webhook attempts, rate-limit refusals",
+            "responses": {"200": {"description": "text/plain; version=0.0.4", "content": {"text/plain": {}}}}}}),
     );
     paths.insert(
         "/openapi.json".into(),
@@ -141,6 +147,15 @@ pub fn document() -> Value {
         &["session_id", "file"],
         true,
     );
+    session_upload["parameters"] = json!([
+        {"name": "identity", "in": "query", "schema": {"type": "boolean"}},
+        {"name": "session_id", "in": "query", "schema": {"type": "string"},
+         "description": "with token: checked before the body is read"},
+        {"name": "token", "in": "query", "schema": {"type": "string"}, "description": "the session's v2 token"}]);
+    session_upload["description"] = json!(
+        "Credentials are checked before the file is read: the key headers, session_id and token in the query, \
+         or session_id and token as multipart fields sent before the file."
+    );
     paths.insert("/v1/statement/upload_session/".into(), json!({"post": session_upload}));
     paths.insert(
         "/v1/session_data/{session_id}/session_upload_status/".into(),
@@ -164,7 +179,28 @@ pub fn document() -> Value {
             "responses": {"200": ok("{webhook_url, webhook_mode, signing_secret}"),
                           "400": ok("{detail}: missing or refused URL (SSRF guard), bad mode"),
                           "401": {"description": "{detail: 'Authentication credentials were not provided.'}"},
+                          "413": ok("{detail}: the body is over 64 KiB"),
                           "415": ok("not application/json")}}}),
+    );
+    paths.insert(
+        "/v1/entity/{entity_id}/".into(),
+        json!({"delete": {"summary": "Delete an entity now: its statements and PDFs, its session, its webhook payloads",
+            "security": both_keys(),
+            "parameters": [{"name": "entity_id", "in": "path", "required": true, "schema": {"type": "string"}}],
+            "responses": {"200": ok("{entity_id, deleted: true}"),
+                          "401": {"description": "{detail: 'Authentication credentials were not provided.'}"},
+                          "404": ok("unknown entity or another organisation's")}}}),
+    );
+    paths.insert(
+        "/v1/entity/rotate_webhook_secret/".into(),
+        json!({"post": {"summary": "Rotate the webhook signing secret; the old one keeps signing beside the new one during the overlap",
+            "security": both_keys(),
+            "requestBody": {"required": false, "content": {"application/json": {"schema": {"type": "object",
+                "properties": {"overlap_secs": {"type": "integer", "minimum": 0, "maximum": 2_592_000, "default": 86_400}}}}}},
+            "responses": {"200": ok("{signing_secret, previous_secret_valid_until}"),
+                          "400": ok("{detail}: bad overlap_secs"),
+                          "401": {"description": "{detail: 'Authentication credentials were not provided.'}"},
+                          "404": ok("{detail}: no webhook set")}}}),
     );
     paths.insert(
         "/v1/entity/webhook_payloads/".into(),

@@ -13,8 +13,8 @@ use std::sync::Mutex;
 use postgres::{Client, NoTls, Row};
 
 use crate::store::{
-    Attempt, EntityRow, Job, NewStatement, Org, Payload, SessionRow, Stage, StatementInput, StatementRow, Store,
-    StoreError, StoreResult, Webhook, json_or_null, now, now_ms, status,
+    Attempt, EntityRow, Job, MIGRATIONS, NewStatement, Org, Payload, SessionRow, Stage, StatementInput, StatementRow,
+    Store, StoreError, StoreResult, Webhook, json_or_null, now, now_ms, status,
 };
 
 /// Default of how long a claimed job stays with its claimer without completing:
@@ -22,6 +22,7 @@ use crate::store::{
 pub const JOB_LEASE_SECS: i64 = 300;
 
 const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BYTEA NOT NULL);
 CREATE TABLE IF NOT EXISTS orgs (
     id TEXT PRIMARY KEY,
@@ -180,14 +181,24 @@ fn payload_row(r: &Row) -> StoreResult<Payload> {
     })
 }
 
+fn webhook_row(r: &Row) -> StoreResult<Webhook> {
+    Ok(Webhook {
+        url: r.try_get(0)?,
+        mode: u8::try_from(r.try_get::<_, i64>(1)?).unwrap_or(0),
+        signing_secret: r.try_get(2)?,
+        previous_secret: r.try_get(3)?,
+        previous_until: r.try_get(4)?,
+    })
+}
+
 /// Whether `job` is still running under this process's claim (locking its row
 /// for the transaction). A lease taken over by another process is not: its
 /// outcome is left to that process.
 fn owns(tx: &mut postgres::Transaction<'_>, job: &Job, instance: &str) -> StoreResult<bool> {
     let mine = tx
         .query_opt(
-            "SELECT 1 FROM jobs WHERE id = $1 AND state = 'running' AND claimed_by = $2 FOR UPDATE",
-            &[&job.id, &instance],
+            "SELECT 1 FROM jobs WHERE id = $1 AND state = 'running' AND claimed_by = $2 AND attempts = $3 FOR UPDATE",
+            &[&job.id, &instance, &job.claim],
         )?
         .is_some();
     if !mine {
@@ -242,6 +253,21 @@ impl PgStore {
             let mut tx = c.transaction()?;
             tx.execute("SELECT pg_advisory_xact_lock(7215004)", &[])?;
             tx.batch_execute(SCHEMA)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (1, $1) ON CONFLICT DO NOTHING",
+                &[&now()],
+            )?;
+            let at: i64 = tx.query_one("SELECT max(version) FROM schema_migrations", &[])?.try_get(0)?;
+            for (i, sql) in MIGRATIONS.iter().enumerate() {
+                let version = i as i64 + 2;
+                if version > at {
+                    tx.batch_execute(sql)?;
+                    tx.execute(
+                        "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
+                        &[&version, &now()],
+                    )?;
+                }
+            }
             tx.commit()?;
             Ok(())
         })?;
@@ -494,33 +520,112 @@ impl Store for PgStore {
         })
     }
 
+    fn job_counts(&self) -> StoreResult<Vec<(String, i64)>> {
+        self.with(|c| {
+            let rows = c.query("SELECT state, count(*) FROM jobs GROUP BY state", &[])?;
+            rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect()
+        })
+    }
+
+    fn drop_file(&self, statement_id: &str) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute("UPDATE statements SET file = ''::bytea, password = NULL WHERE id = $1", &[&statement_id])?;
+            Ok(())
+        })
+    }
+
+    fn entities_created_before(&self, before: i64, limit: usize) -> StoreResult<Vec<String>> {
+        let limit = i64::try_from(limit).unwrap_or(100);
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT id FROM entities WHERE created_at < $1 ORDER BY created_at LIMIT $2",
+                &[&before, &limit],
+            )?;
+            rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+        })
+    }
+
+    fn refuse_statement(&self, job: &Job, message: &str) -> StoreResult<bool> {
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            if !owns(&mut tx, job, &self.instance)? {
+                return Ok(false);
+            }
+            tx.execute(ENQUEUE_OUTCOME, &[&job.statement_id, &"failed", &message, &now(), &now_ms()])?;
+            tx.execute("DELETE FROM jobs WHERE statement_id = $1", &[&job.statement_id])?;
+            tx.execute("DELETE FROM statements WHERE id = $1", &[&job.statement_id])?;
+            tx.commit()?;
+            Ok(true)
+        })
+    }
+
+    fn delete_entity(&self, entity_id: &str, only_if_empty: bool, purge_payloads: bool) -> StoreResult<bool> {
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            // Lock the entity row so an upload cannot slip a statement in meanwhile.
+            if tx.query_opt("SELECT 1 FROM entities WHERE id = $1 FOR UPDATE", &[&entity_id])?.is_none() {
+                return Ok(false);
+            }
+            let statements: i64 =
+                tx.query_one("SELECT count(*) FROM statements WHERE entity_id = $1", &[&entity_id])?.try_get(0)?;
+            if only_if_empty && statements > 0 {
+                return Ok(false);
+            }
+            tx.execute(
+                "DELETE FROM jobs WHERE statement_id IN (SELECT id FROM statements WHERE entity_id = $1)",
+                &[&entity_id],
+            )?;
+            tx.execute("DELETE FROM statements WHERE entity_id = $1", &[&entity_id])?;
+            if purge_payloads {
+                tx.execute(
+                    "DELETE FROM webhook_attempts WHERE outbox_id IN (SELECT id FROM webhook_outbox WHERE entity_id = $1)",
+                    &[&entity_id],
+                )?;
+                tx.execute("DELETE FROM webhook_outbox WHERE entity_id = $1", &[&entity_id])?;
+            }
+            tx.execute("DELETE FROM sessions WHERE id = $1", &[&entity_id])?;
+            let n = tx.execute("DELETE FROM entities WHERE id = $1", &[&entity_id])?;
+            tx.commit()?;
+            Ok(n > 0)
+        })
+    }
+
     fn claim_job(&self) -> StoreResult<Option<Job>> {
         let t = now();
         self.with(|c| {
             let row = c.query_opt(
-                "UPDATE jobs SET state = 'running', attempts = attempts + 1, claimed_by = $2, lease_until = $3,
-                        updated_at = $1
+                "UPDATE jobs SET state = 'running', attempts = attempts + 1, stage_attempts = stage_attempts + 1,
+                        claimed_by = $2, lease_until = $3, updated_at = $1,
+                        last_error = CASE WHEN state = 'running'
+                                          THEN 'the lease of the claiming process ran out' ELSE last_error END
                  WHERE id = (SELECT id FROM jobs
-                             WHERE state = 'queued' OR (state = 'running' AND lease_until < $1)
+                             WHERE (state = 'queued' AND run_after_ms <= $4) OR (state = 'running' AND lease_until < $1)
                              ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-                 RETURNING id, statement_id, stage",
-                &[&t, &self.instance, &(t + self.lease_secs)],
+                 RETURNING id, statement_id, stage, stage_attempts, attempts, last_error",
+                &[&t, &self.instance, &(t + self.lease_secs), &now_ms()],
             )?;
             let Some(r) = row else { return Ok(None) };
             let stage: String = r.try_get(2)?;
             Ok(match Stage::parse(&stage) {
-                Some(stage) => Some(Job { id: r.try_get(0)?, statement_id: r.try_get(1)?, stage }),
+                Some(stage) => Some(Job {
+                    id: r.try_get(0)?,
+                    statement_id: r.try_get(1)?,
+                    stage,
+                    attempt: u32::try_from(r.try_get::<_, i64>(3)?).unwrap_or(u32::MAX),
+                    claim: r.try_get(4)?,
+                    last_error: r.try_get(5)?,
+                }),
                 None => None,
             })
         })
     }
 
-    fn complete_stage(&self, job: &Job, statement_json: Option<&str>) -> StoreResult<()> {
+    fn complete_stage(&self, job: &Job, statement_json: Option<&str>) -> StoreResult<bool> {
         self.with(|c| {
             let mut tx = c.transaction()?;
             // Only the claimer of a running job completes it (a lease taken over is not).
             if !owns(&mut tx, job, &self.instance)? {
-                return Ok(());
+                return Ok(false);
             }
             let col = job.stage.name();
             if let Some(json) = statement_json {
@@ -532,7 +637,8 @@ impl Store for PgStore {
             }
             match job.stage.next() {
                 Some(next) => tx.execute(
-                    "UPDATE jobs SET stage = $1, state = 'queued', lease_until = NULL, updated_at = $2 WHERE id = $3",
+                    "UPDATE jobs SET stage = $1, state = 'queued', lease_until = NULL, stage_attempts = 0,
+                            run_after_ms = 0, last_error = NULL, updated_at = $2 WHERE id = $3",
                     &[&next.name(), &now(), &job.id],
                 )?,
                 None => {
@@ -541,15 +647,15 @@ impl Store for PgStore {
                 }
             };
             tx.commit()?;
-            Ok(())
+            Ok(true)
         })
     }
 
-    fn fail_stage(&self, job: &Job, message: &str) -> StoreResult<()> {
+    fn fail_stage(&self, job: &Job, message: &str) -> StoreResult<bool> {
         self.with(|c| {
             let mut tx = c.transaction()?;
             if !owns(&mut tx, job, &self.instance)? {
-                return Ok(());
+                return Ok(false);
             }
             let mut stage = Some(job.stage);
             while let Some(s) = stage {
@@ -561,58 +667,77 @@ impl Store for PgStore {
             }
             tx.execute("UPDATE statements SET password = NULL WHERE id = $1", &[&job.statement_id])?;
             tx.execute(ENQUEUE_OUTCOME, &[&job.statement_id, &"failed", &message, &now(), &now_ms()])?;
-            tx.execute("UPDATE jobs SET state = 'failed', updated_at = $2 WHERE id = $1", &[&job.id, &now()])?;
+            tx.execute(
+                "UPDATE jobs SET state = 'failed', lease_until = NULL, last_error = $3, updated_at = $2 WHERE id = $1",
+                &[&job.id, &now(), &message],
+            )?;
             tx.commit()?;
-            Ok(())
+            Ok(true)
+        })
+    }
+
+    fn retry_job(&self, job: &Job, error: &str, run_after_ms: i64) -> StoreResult<bool> {
+        self.with(|c| {
+            let n = c.execute(
+                "UPDATE jobs SET state = 'queued', lease_until = NULL, run_after_ms = $4, last_error = $5, updated_at = $6
+                 WHERE id = $1 AND state = 'running' AND claimed_by = $2 AND attempts = $3",
+                &[&job.id, &self.instance, &job.claim, &run_after_ms, &error, &now()],
+            )?;
+            Ok(n > 0)
         })
     }
 
     /// Several processes share the queue: a running job may be another live
-    /// process's, so nothing is taken back here. Jobs of a dead process are
-    /// claimed again when their lease runs out (see [`JOB_LEASE_SECS`]).
-    fn requeue_running(&self) -> StoreResult<usize> {
+    /// process's, so only jobs whose lease ran out are put back (due after their
+    /// backoff). Jobs of a dead process are otherwise claimed again when their
+    /// lease runs out (see [`JOB_LEASE_SECS`]); that claim counts as an attempt.
+    fn requeue_running(&self, backoff: i64) -> StoreResult<usize> {
         let t = now();
         self.with(|c| {
             let n = c.execute(
-                "UPDATE jobs SET state = 'queued', lease_until = NULL WHERE state = 'running' AND lease_until < $1",
-                &[&t],
+                "UPDATE jobs SET state = 'queued', lease_until = NULL,
+                        last_error = 'the lease of the claiming process ran out',
+                        run_after_ms = $2 + $3 * (1::BIGINT << LEAST(GREATEST(stage_attempts - 1, 0), 16)::INT)
+                 WHERE state = 'running' AND lease_until < $1",
+                &[&t, &now_ms(), &backoff],
             )?;
             Ok(usize::try_from(n).unwrap_or(usize::MAX))
         })
     }
 
     fn set_webhook(&self, org_id: &str, url: &str, mode: u8) -> StoreResult<Webhook> {
-        let fresh = format!(
-            "whsec_{}",
-            crate::crypto::hex(&crate::crypto::random_bytes(32).map_err(|e| StoreError::Db(e.to_string()))?)
-        );
+        let fresh = crate::store::fresh_webhook_secret()?;
         self.with(|c| {
             let r = c.query_one(
                 "INSERT INTO webhooks (org_id, url, mode, signing_secret, updated_at) VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (org_id) DO UPDATE SET url = excluded.url, mode = excluded.mode,
                  updated_at = excluded.updated_at
-                 RETURNING url, mode, signing_secret",
+                 RETURNING url, mode, signing_secret, previous_secret, previous_until",
                 &[&org_id, &url, &i64::from(mode), &fresh, &now()],
             )?;
-            Ok(Webhook {
-                url: r.try_get(0)?,
-                mode: u8::try_from(r.try_get::<_, i64>(1)?).unwrap_or(0),
-                signing_secret: r.try_get(2)?,
-            })
+            webhook_row(&r)
         })
     }
 
     fn webhook(&self, org_id: &str) -> StoreResult<Option<Webhook>> {
         self.with(|c| {
-            let row = c.query_opt("SELECT url, mode, signing_secret FROM webhooks WHERE org_id = $1", &[&org_id])?;
-            row.map(|r| {
-                Ok(Webhook {
-                    url: r.try_get(0)?,
-                    mode: u8::try_from(r.try_get::<_, i64>(1)?).unwrap_or(0),
-                    signing_secret: r.try_get(2)?,
-                })
-            })
-            .transpose()
+            let row = c.query_opt(
+                "SELECT url, mode, signing_secret, previous_secret, previous_until FROM webhooks WHERE org_id = $1",
+                &[&org_id],
+            )?;
+            row.map(|r| webhook_row(&r)).transpose()
+        })
+    }
+
+    fn rotate_webhook_secret(&self, org_id: &str, fresh: &str, previous_until: i64) -> StoreResult<Option<Webhook>> {
+        self.with(|c| {
+            let row = c.query_opt(
+                "UPDATE webhooks SET previous_secret = signing_secret, previous_until = $3, signing_secret = $2,
+                        updated_at = $4 WHERE org_id = $1
+                 RETURNING url, mode, signing_secret, previous_secret, previous_until",
+                &[&org_id, &fresh, &previous_until, &now()],
+            )?;
+            row.map(|r| webhook_row(&r)).transpose()
         })
     }
 

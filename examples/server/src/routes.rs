@@ -21,11 +21,13 @@ use crate::store::{EntityRow, NewStatement, Org, SessionRow, StoreError, now};
 pub fn router(state: AppState, max_body_bytes: usize, timeout: Duration) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/metrics", get(crate::metrics::endpoint))
         .route("/openapi.json", get(|| async { Json(crate::openapi::document()) }))
         .route("/v1/session/", any(session_v1))
         .route("/v2/session/", any(session_v2))
         .route("/v1/entity/", post(create_entity))
         .route("/v1/entity/update_webhook/", post(crate::webhook::update))
+        .route("/v1/entity/rotate_webhook_secret/", post(crate::webhook::rotate))
         .route("/v1/entity/webhook_payloads/", get(crate::webhook::payloads))
         .route("/v1/statement/upload/", post(upload))
         .route("/v1/statement/bankless_upload/", post(bankless_upload))
@@ -33,6 +35,7 @@ pub fn router(state: AppState, max_body_bytes: usize, timeout: Duration) -> Rout
         .route("/v1/session_data/{session_id}/session_upload_status/", get(session_upload_status))
         .route("/v1/session_data/{session_id}/initiate_processing/", post(initiate_processing))
         .route("/v1/session_data/{session_id}/delete/", delete(delete_statement))
+        .route("/v1/entity/{entity_id}/", delete(delete_entity))
         .route("/v1/entity/{entity_id}/{suffix}/", get(crate::read::read))
         .route("/v1/report/{entity_id}/{account_id}/", get(crate::read::download))
         .merge(crate::client::routes())
@@ -86,23 +89,34 @@ async fn create_session(state: AppState, version: u8, req: Request) -> Result<Js
         let message = format!("Method {} not allowed.", req.method());
         return Err(ApiError::session(SessionError::new(SessionErrorCode::MethodNotAllowed, message)));
     }
-    let header_key = header(req.headers(), "x-api-key").map(str::to_string);
-    let form = match Form::read(req, state.max_body_bytes).await {
-        Ok(f) => f,
-        Err(FormError::UnsupportedMediaType(ct)) => {
-            let message = format!("Unsupported media type {ct}").trim_end().to_string();
-            return Err(ApiError::session(SessionError::new(SessionErrorCode::UnsupportedMediaType, message)));
-        }
-        Err(FormError::Malformed(_)) => return Err(ApiError::session(crate::session::something_went_wrong())),
-    };
     let not_provided = || {
         ApiError::session(SessionError::new(
             SessionErrorCode::AuthenticationCredentialsNotProvided,
             "Authentication credentials were not provided",
         ))
     };
-    let Some(key) = header_key.or_else(|| form.text("api_key")) else { return Err(not_provided()) };
-    let Some(org) = org_by_key(&state, &key).await? else { return Err(not_provided()) };
+    // A key in the header is checked before the body is read; a key given only
+    // as the api_key parameter is read from a body of at most SESSION_BODY_LIMIT.
+    let header_org = match header(req.headers(), "x-api-key").map(str::to_string) {
+        Some(key) => Some(org_by_key(&state, &key).await?.ok_or_else(not_provided)?),
+        None => None,
+    };
+    let form = match Form::read(req, SESSION_BODY_LIMIT).await {
+        Ok(f) => f,
+        Err(FormError::UnsupportedMediaType(ct)) => {
+            let message = format!("Unsupported media type {ct}").trim_end().to_string();
+            return Err(ApiError::session(SessionError::new(SessionErrorCode::UnsupportedMediaType, message)));
+        }
+        Err(FormError::TooLarge(m)) => return Err(too_large(&m)),
+        Err(FormError::Malformed(_)) => return Err(ApiError::session(crate::session::something_went_wrong())),
+    };
+    let org = match header_org {
+        Some(org) => org,
+        None => {
+            let Some(key) = form.text("api_key") else { return Err(not_provided()) };
+            org_by_key(&state, &key).await?.ok_or_else(not_provided)?
+        }
+    };
     crate::state::rate_limit(&state, &org)?;
     if plan_expired(&org) {
         return Err(ApiError::payment_required());
@@ -133,21 +147,32 @@ async fn create_session(state: AppState, version: u8, req: Request) -> Result<Js
     Ok(Json(SessionResponse { session_id: id, redirect_url }))
 }
 
-/// Reads a form body for the non-session endpoints; errors are `{"error": ...}`.
-async fn read_form(state: &AppState, req: Request) -> Result<Form, ApiError> {
-    match Form::read(req, state.max_body_bytes).await {
-        Ok(f) => Ok(f),
-        Err(FormError::UnsupportedMediaType(ct)) => Err(ApiError::coded(
+/// Largest body of session creation (its parameters are small; a key given
+/// only in the body is read from at most this much).
+pub const SESSION_BODY_LIMIT: usize = 64 * 1024;
+
+/// 413 `PAYLOAD_TOO_LARGE`.
+fn too_large(m: &str) -> ApiError {
+    ApiError::coded(StatusCode::PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE", format!("The body is too large: {m}"))
+}
+
+fn form_error(e: FormError) -> ApiError {
+    match e {
+        FormError::UnsupportedMediaType(ct) => ApiError::coded(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "UNSUPPORTED_MEDIA_TYPE",
             format!("Unsupported media type {ct}").trim_end().to_string(),
-        )),
-        Err(FormError::Malformed(m)) => {
-            let status =
-                if m.contains("length limit") { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::BAD_REQUEST };
-            Err(ApiError::coded(status, "INVALID_REQUEST", format!("The body could not be read: {m}")))
+        ),
+        FormError::TooLarge(m) => too_large(&m),
+        FormError::Malformed(m) => {
+            ApiError::coded(StatusCode::BAD_REQUEST, "INVALID_REQUEST", format!("The body could not be read: {m}"))
         }
     }
+}
+
+/// Reads a form body for the non-session endpoints; errors are `{"error": ...}`.
+async fn read_form(state: &AppState, req: Request) -> Result<Form, ApiError> {
+    Form::read(req, state.max_body_bytes).await.map_err(form_error)
 }
 
 fn metadata_of(form: &Form) -> Result<serde_json::Value, ApiError> {
@@ -189,6 +214,30 @@ async fn create_entity(State(state): State<AppState>, headers: HeaderMap, req: R
     let body = json!({"entity_id": row.id, "link_id": row.link_id});
     blocking(move || store.create_entity(&row)).await??;
     Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// `DELETE /v1/entity/{entity_id}/`: the entity, its statements and PDFs, its
+/// session and its webhook payloads, now.
+async fn delete_entity(
+    State(state): State<AppState>,
+    Path(entity_id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let org = org_from_headers(&state, &headers).await?;
+    let store = state.store.clone();
+    let id = entity_id.clone();
+    let deleted = blocking(move || -> Result<bool, StoreError> {
+        if store.entity(&org.id, &id)?.is_none() {
+            return Ok(false);
+        }
+        store.delete_entity(&id, false, true)
+    })
+    .await??;
+    if !deleted {
+        return Err(ApiError::detail(StatusCode::NOT_FOUND, "Entity not found."));
+    }
+    tracing::info!(entity = entity_id, "entity deleted");
+    Ok(Json(json!({"entity_id": entity_id, "deleted": true})))
 }
 
 /// `?identity=true`.
@@ -265,6 +314,7 @@ async fn manual_upload(
     let file = pdf_file(&form)?;
     let bank = declared_bank(&form, bank_required)?;
     let store = state.store.clone();
+    let mut created = false;
     let entity =
         match (form.text("entity_id").filter(|s| !s.is_empty()), form.text("link_id").filter(|s| !s.is_empty())) {
             (Some(id), _) => {
@@ -276,15 +326,17 @@ async fn manual_upload(
             (None, Some(link)) => {
                 let org_id = org.id.clone();
                 let metadata = metadata_of(&form)?;
-                blocking(move || -> Result<EntityRow, StoreError> {
+                let (row, made) = blocking(move || -> Result<(EntityRow, bool), StoreError> {
                     if let Some(e) = store.entity_by_link(&org_id, &link)? {
-                        return Ok(e);
+                        return Ok((e, false));
                     }
                     let row = EntityRow { id: uuid::Uuid::new_v4().to_string(), org_id, link_id: Some(link), metadata };
                     store.create_entity(&row)?;
-                    Ok(row)
+                    Ok((row, true))
                 })
-                .await??
+                .await??;
+                created = made;
+                row
             }
             (None, None) => return Err(bad("MISSING_ENTITY", "entity_id or link_id is required")),
         };
@@ -296,7 +348,16 @@ async fn manual_upload(
         password: form.text("pdf_password").filter(|s| !s.is_empty()),
         declared_bank: bank,
     };
-    accept_upload(&state, statement, entity.link_id, q.identity()).await
+    let answer = accept_upload(&state, statement, entity.link_id, q.identity()).await;
+    if answer.is_err() && created {
+        // The entity this upload made holds nothing: it goes with the refusal.
+        let store = state.store.clone();
+        let id = entity.id.clone();
+        if let Ok(Err(e)) = blocking(move || store.delete_entity(&id, true, false)).await {
+            tracing::error!(error = %e, "removing the empty entity of a refused upload");
+        }
+    }
+    answer
 }
 
 /// Stores the statement with its job, then waits for the identity stage:
@@ -405,9 +466,22 @@ async fn authorised_session(
     let store = state.store.clone();
     let sid = session_id.to_string();
     let session = blocking(move || store.session(&sid)).await??;
-    let by_token = token.is_some_and(|t| crate::crypto::verify(&state.secret, &["session", session_id], t));
-    if by_token {
-        return session.ok_or_else(|| ApiError::detail(StatusCode::NOT_FOUND, "Session not found."));
+    let by_token = token.is_some_and(|t| state.verify(&["session", session_id], t));
+    // A v1 redirect URL carries the session id only (interface 4.1): for a v1
+    // session its id (a random UUID) is the page's credential.
+    let keyed = header(headers, "x-api-key").is_some() || header(headers, "server-hash").is_some();
+    let v1_by_id = token.is_none() && !keyed && session.as_ref().is_some_and(|s| s.version == 1);
+    if by_token || v1_by_id {
+        let session = session.ok_or_else(|| ApiError::detail(StatusCode::NOT_FOUND, "Session not found."))?;
+        if session.expires_at.is_some_and(|t| t <= now()) {
+            return Err(ApiError::coded(
+                StatusCode::FORBIDDEN,
+                "SESSION_EXPIRED",
+                "The session has expired; its link no longer gives access.",
+            ));
+        }
+        crate::state::session_rate_limit(state, &session.id, &session.org_id)?;
+        return Ok(session);
     }
     let org = org_from_headers(state, headers).await?;
     match session {
@@ -416,18 +490,84 @@ async fn authorised_session(
     }
 }
 
+/// Who an upload_session request is, when known before its body.
+enum EarlyAuth {
+    Org(Org),
+    Session(SessionRow),
+}
+
+/// `?identity=true`, and optionally `session_id` and `token`, of upload_session.
+#[derive(Debug, Deserialize)]
+struct SessionUploadQuery {
+    #[serde(default)]
+    identity: Option<String>,
+    #[serde(default)]
+    session_id: Option<String>,
+    #[serde(default)]
+    token: Option<String>,
+}
+
 /// `POST /v1/statement/upload_session/`: session_id, file, pdf_password (and bank_name).
 async fn upload_session(
     State(state): State<AppState>,
-    Query(q): Query<UploadQuery>,
+    Query(q): Query<SessionUploadQuery>,
     headers: HeaderMap,
     req: Request,
 ) -> Result<Response, ApiError> {
-    let form = read_form(&state, req).await?;
-    let Some(session_id) = form.text("session_id").filter(|s| !s.is_empty()) else {
+    // Credentials before the body: the API key headers, or session_id and token
+    // in the query string, are checked first; otherwise the multipart fields
+    // that come before the file must carry them (the hosted client sends them
+    // first). A file that comes before any credential is read only under one of
+    // a few pre-authentication permits, so unauthenticated bodies cannot pile up.
+    let query_session = q.session_id.clone().filter(|s| !s.is_empty());
+    let early = if header(&headers, "x-api-key").is_some() || header(&headers, "server-hash").is_some() {
+        let org = org_from_headers(&state, &headers).await?;
+        Some(EarlyAuth::Org(org))
+    } else if let (Some(sid), Some(token)) = (query_session.as_deref(), q.token.as_deref()) {
+        Some(EarlyAuth::Session(authorised_session(&state, &headers, sid, Some(token)).await?))
+    } else {
+        None
+    };
+    let form = if early.is_some() {
+        read_form(&state, req).await?
+    } else if crate::form::is_multipart(&req) {
+        let st = state.clone();
+        let h = headers.clone();
+        let gate = move |fields: Form| async move {
+            match (fields.text("session_id").filter(|s| !s.is_empty()), fields.text("token")) {
+                (Some(sid), token) => {
+                    authorised_session(&st, &h, &sid, token.as_deref()).await.map(|s| (Some(s), None))
+                }
+                _ => {
+                    let permit = st.preauth.clone().acquire_owned().await.map_err(ApiError::internal)?;
+                    Ok((None, Some(permit)))
+                }
+            }
+        };
+        match Form::read_gated(req, state.max_body_bytes, gate).await {
+            Ok((form, _kept)) => form,
+            Err(crate::form::Gated::Gate(e)) => return Err(e),
+            Err(crate::form::Gated::Form(e)) => return Err(form_error(e)),
+        }
+    } else {
+        Form::read(req, SESSION_BODY_LIMIT).await.map_err(form_error)?
+    };
+    let Some(session_id) = form.text("session_id").or(query_session).filter(|s| !s.is_empty()) else {
         return Err(bad("MISSING_SESSION_ID", "session_id is required"));
     };
-    let session = authorised_session(&state, &headers, &session_id, form.text("token").as_deref()).await?;
+    let token = form.text("token").or(q.token.clone());
+    let session = match early {
+        Some(EarlyAuth::Session(s)) if s.id == session_id => s,
+        Some(EarlyAuth::Org(org)) => {
+            let store = state.store.clone();
+            let sid = session_id.clone();
+            match blocking(move || store.session(&sid)).await?? {
+                Some(s) if s.org_id == org.id => s,
+                _ => return Err(ApiError::detail(StatusCode::NOT_FOUND, "Session not found.")),
+            }
+        }
+        _ => authorised_session(&state, &headers, &session_id, token.as_deref()).await?,
+    };
     if session.expires_at.is_some_and(|t| t <= now()) {
         return Err(bad("SESSION_EXPIRED", "The session has expired; create a new one."));
     }
@@ -444,7 +584,8 @@ async fn upload_session(
         password: form.text("pdf_password").filter(|s| !s.is_empty()),
         declared_bank: bank,
     };
-    accept_upload(&state, statement, Some(session.link_id), q.identity()).await
+    let identity = UploadQuery { identity: q.identity.clone() }.identity();
+    accept_upload(&state, statement, Some(session.link_id), identity).await
 }
 
 /// `?token=` of the session-data endpoints.

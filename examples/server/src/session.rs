@@ -169,8 +169,8 @@ pub fn validate(version: u8, form: &Form, org: &Org, today: NaiveDate) -> Result
             err(Code::InvalidLength, "Field length exceeds limit")
         }
     };
-    let url_err =
-        |field: &str| if v1 { invalid(field, "not a valid URL") } else { err(Code::InvalidUrl, "Enter a valid URL.") };
+    // Interface 7.2: INVALID_URL for an invalid logo_url or redirect_url, in v1 and v2 alike.
+    let url_err = |_field: &str| err(Code::InvalidUrl, "Enter a valid URL.");
 
     let Some(link_id) = text("link_id").filter(|s| !s.trim().is_empty()) else {
         return Err(invalid("link_id", "required and absent"));

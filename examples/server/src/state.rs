@@ -31,8 +31,11 @@ pub struct UploadError {
 pub struct Shared {
     /// The store.
     pub store: Arc<dyn Store>,
-    /// HMAC secret of tokens and links.
+    /// HMAC secret that signs tokens and links (the first signing key).
     pub secret: Vec<u8>,
+    /// Every key that verifies tokens and links: the signing one first, then
+    /// the previous ones of a rotation.
+    pub verify_keys: Vec<Vec<u8>>,
     /// Base URL of links (no trailing slash).
     pub public_url: String,
     /// Hosted client address of redirect URLs (no trailing slash).
@@ -51,6 +54,19 @@ pub struct Shared {
     pub webhook_wake: Notify,
     /// Per-organisation request rate limits.
     pub limiter: crate::ratelimit::Limiter,
+    /// Per-session limits of the routes a session token authenticates.
+    pub session_limiter: crate::ratelimit::Limiter,
+    /// Permits to read an upload body before its credentials are known (a
+    /// multipart body whose file comes before its session_id and token).
+    pub preauth: Arc<tokio::sync::Semaphore>,
+    /// Keep statement PDFs after processing.
+    pub keep_pdfs: bool,
+    /// Runs of one stage before its statement fails.
+    pub job_attempts: u32,
+    /// Wait before a stage's second run (doubling after).
+    pub job_backoff: std::time::Duration,
+    /// Watchdog: longest one stage may run.
+    pub stage_timeout: std::time::Duration,
     /// Read responses already made, checked against the stored inputs.
     pub read_cache: crate::read::ReadCache,
 }
@@ -165,17 +181,76 @@ pub async fn org_from_headers(state: &AppState, headers: &HeaderMap) -> Result<O
     Ok(org)
 }
 
-/// Takes one request of `org`'s rate limit, or the 429 with its wait.
+/// Takes one request of `org`'s rate limit, or the 429 with its wait. The
+/// refusal is logged once, by the request log line (status 429).
 pub fn rate_limit(state: &AppState, org: &Org) -> Result<(), ApiError> {
-    state.limiter.check(&org.id).map_err(|wait| {
-        tracing::warn!(org = org.id, wait_ms = wait.as_millis() as u64, "rate limited");
+    org_rate_limit(state, &org.id)
+}
+
+fn org_rate_limit(state: &AppState, org_id: &str) -> Result<(), ApiError> {
+    state.limiter.check(org_id).map_err(|wait| {
+        crate::metrics::rate_limited("organisation");
         ApiError::throttled(wait)
     })
+}
+
+/// Takes one request of a session-token route: the session's own bucket, then
+/// its organisation's (the customer's page counts against the lender's limit).
+pub fn session_rate_limit(state: &AppState, session_id: &str, org_id: &str) -> Result<(), ApiError> {
+    state.session_limiter.check(session_id).map_err(|wait| {
+        crate::metrics::rate_limited("session");
+        ApiError::throttled(wait)
+    })?;
+    org_rate_limit(state, org_id)
 }
 
 /// Whether the organisation's plan has run out.
 pub fn plan_expired(org: &Org) -> bool {
     org.plan_expires_at.is_some_and(|t| t <= crate::store::now())
+}
+
+impl Shared {
+    /// Whether `signature` is the signature of `parts` under one of the keys.
+    pub fn verify(&self, parts: &[&str], signature: &str) -> bool {
+        self.verify_keys.iter().any(|k| crypto::verify(k, parts, signature))
+    }
+}
+
+/// The signing keys of the configuration, when they live outside the database:
+/// `signing_keys` (hex), else `signing_key_file` (made with a fresh key when missing).
+pub fn configured_keys(config: &crate::Config) -> std::io::Result<Option<Vec<Vec<u8>>>> {
+    let parse = |text: &str| -> std::io::Result<Vec<u8>> {
+        let t = text.trim();
+        let bytes: Option<Vec<u8>> =
+            (0..t.len()).step_by(2).map(|i| t.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok())).collect();
+        match bytes {
+            Some(b) if b.len() >= 32 && t.len() % 2 == 0 => Ok(b),
+            _ => Err(std::io::Error::other("a signing key must be at least 64 hex digits (32 bytes)")),
+        }
+    };
+    if !config.signing_keys.is_empty() {
+        return config.signing_keys.iter().map(|k| parse(k)).collect::<Result<Vec<_>, _>>().map(Some);
+    }
+    let Some(path) = &config.signing_key_file else { return Ok(None) };
+    if !path.exists() {
+        let key = crypto::hex(&crypto::random_bytes(32)?);
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        std::io::Write::write_all(&mut options.open(path)?, format!("{key}\n").as_bytes())?;
+    }
+    let text = std::fs::read_to_string(path)?;
+    let keys: Vec<Vec<u8>> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(parse)
+        .collect::<Result<_, _>>()?;
+    if keys.is_empty() {
+        return Err(std::io::Error::other(format!("{}: no signing key", path.display())));
+    }
+    Ok(Some(keys))
 }
 
 /// The v2 redirect token of a session.

@@ -184,6 +184,40 @@ pub struct Job {
     pub statement_id: String,
     /// Stage to run.
     pub stage: Stage,
+    /// Claims of this stage so far, this one included (1 on the first run).
+    /// A claim left unfinished by a crash or an expired lease counts too, so a
+    /// job that kills its process reaches the cap and is failed, never run again.
+    pub attempt: u32,
+    /// The job's total claim count when claimed: the claim's token. A completion,
+    /// retry or failure counts only while the row still carries it (a run
+    /// abandoned by the watchdog, or a lease taken over, records nothing).
+    pub claim: i64,
+    /// Why the previous attempt of this stage did not finish, if it was recorded.
+    pub last_error: Option<String>,
+}
+
+/// Schema changes after the first version, in order, written once in SQL that
+/// SQLite and PostgreSQL both accept. Version `n + 2` is `MIGRATIONS[n]`
+/// (version 1 is each store's base schema); each store records the versions it
+/// applied in `schema_migrations` and applies the missing ones at open.
+pub const MIGRATIONS: &[&str] = &[
+    // 2: per-stage attempt cap, backoff and the last error of a job.
+    "ALTER TABLE jobs ADD COLUMN stage_attempts BIGINT NOT NULL DEFAULT 0;
+     ALTER TABLE jobs ADD COLUMN run_after_ms BIGINT NOT NULL DEFAULT 0;
+     ALTER TABLE jobs ADD COLUMN last_error TEXT;",
+    // 3: webhook secret rotation with an overlap window.
+    "ALTER TABLE webhooks ADD COLUMN previous_secret TEXT;
+     ALTER TABLE webhooks ADD COLUMN previous_until BIGINT;",
+];
+
+/// The schema version a store has once every migration is applied.
+pub fn schema_version() -> i64 {
+    1 + MIGRATIONS.len() as i64
+}
+
+/// `base_ms * 2^(attempt - 1)`, the wait after failed attempt `attempt` (doubling stops at 2^16).
+pub fn backoff_ms(base_ms: i64, attempt: u32) -> i64 {
+    base_ms.saturating_mul(1i64 << attempt.saturating_sub(1).min(16))
 }
 
 /// An organisation's webhook (interface 4.2).
@@ -195,6 +229,33 @@ pub struct Webhook {
     pub mode: u8,
     /// HMAC-SHA256 key of the signature header, made at the first update and kept.
     pub signing_secret: String,
+    /// The secret before the last rotation, still signing (beside the current
+    /// one) until `previous_until`.
+    pub previous_secret: Option<String>,
+    /// Unix seconds until which `previous_secret` signs too.
+    pub previous_until: Option<i64>,
+}
+
+impl Webhook {
+    /// The secrets that sign at `now` (unix seconds): the current one, then the
+    /// previous one while its overlap lasts.
+    pub fn signing_secrets(&self, now: i64) -> Vec<&str> {
+        let mut out = vec![self.signing_secret.as_str()];
+        if let (Some(old), Some(until)) = (&self.previous_secret, self.previous_until)
+            && until > now
+        {
+            out.push(old);
+        }
+        out
+    }
+}
+
+/// A fresh webhook signing secret (`whsec_` and 64 hex digits).
+pub fn fresh_webhook_secret() -> StoreResult<String> {
+    Ok(format!(
+        "whsec_{}",
+        crate::crypto::hex(&crate::crypto::random_bytes(32).map_err(|e| StoreError::Db(e.to_string()))?)
+    ))
 }
 
 /// One webhook payload (interface 2.15) and its delivery state.
@@ -279,23 +340,53 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn statement(&self, id: &str) -> StoreResult<Option<StatementRow>>;
     /// Deletes a statement and its jobs; false when it did not exist.
     fn delete_statement(&self, id: &str) -> StoreResult<bool>;
-    /// Claims the oldest queued job.
+    /// Refuses the statement of a claimed identity job whose uploader is
+    /// waiting: queues its failed outcome (`message`) for the webhook, then
+    /// deletes the statement and its job, in one transaction. False when the
+    /// claim is no longer the job's.
+    fn refuse_statement(&self, job: &Job, message: &str) -> StoreResult<bool>;
+    /// Deletes an entity with its statements (and their files), jobs and
+    /// session; with `purge_payloads` its webhook payloads and their attempts
+    /// too. With `only_if_empty`, only an entity without statements. False when
+    /// nothing was deleted.
+    fn delete_entity(&self, entity_id: &str, only_if_empty: bool, purge_payloads: bool) -> StoreResult<bool>;
+    /// Empties a processed statement's stored file (its digest stays, so the
+    /// same file is still recognised as a duplicate); the password goes too.
+    fn drop_file(&self, statement_id: &str) -> StoreResult<()>;
+    /// Jobs by state (`queued`, `running`, `done`, `failed`), for `/metrics`.
+    fn job_counts(&self) -> StoreResult<Vec<(String, i64)>>;
+    /// Ids of entities created before `before` (unix seconds), at most `limit`.
+    fn entities_created_before(&self, before: i64, limit: usize) -> StoreResult<Vec<String>>;
+    /// Claims the oldest queued job that is due (its backoff passed): counts
+    /// the claim in the job's total and in its stage's attempts.
     fn claim_job(&self) -> StoreResult<Option<Job>>;
     /// Completes `job`'s stage: stores the statement JSON (when given), marks the
     /// stage completed, clears the password after the identity stage, and queues
-    /// the next stage (or finishes the job: state `done`, the row and its claim
-    /// count kept, and the outcome's webhook payload queued) in one transaction.
-    fn complete_stage(&self, job: &Job, statement_json: Option<&str>) -> StoreResult<()>;
+    /// the next stage (its attempts from zero) or finishes the job (state `done`,
+    /// the row and its claim count kept, and the outcome's webhook payload
+    /// queued) in one transaction. False (nothing recorded) when the claim is
+    /// no longer the job's (see [`Job::claim`]).
+    fn complete_stage(&self, job: &Job, statement_json: Option<&str>) -> StoreResult<bool>;
     /// Marks `job`'s stage and every later one failed with `message`; ends the job
-    /// (state `failed`) and queues the outcome's webhook payload.
-    fn fail_stage(&self, job: &Job, message: &str) -> StoreResult<()>;
-    /// Puts jobs that were running when the server stopped back in the queue.
-    fn requeue_running(&self) -> StoreResult<usize>;
+    /// (state `failed`) and queues the outcome's webhook payload. False when the
+    /// claim is no longer the job's.
+    fn fail_stage(&self, job: &Job, message: &str) -> StoreResult<bool>;
+    /// Puts a claimed job back in the queue, due at `run_after_ms` (unix ms),
+    /// with `error` as its last error. False when the claim is no longer the job's.
+    fn retry_job(&self, job: &Job, error: &str, run_after_ms: i64) -> StoreResult<bool>;
+    /// Puts jobs that were running when the server stopped back in the queue,
+    /// each due after `backoff_ms(backoff_ms, its stage attempts)`: a job that
+    /// brings its process down is retried later and later until its cap.
+    fn requeue_running(&self, backoff_ms: i64) -> StoreResult<usize>;
     /// Sets an organisation's webhook URL and mode; returns the settings with
     /// the signing secret (made at the first call, kept after).
     fn set_webhook(&self, org_id: &str, url: &str, mode: u8) -> StoreResult<Webhook>;
     /// An organisation's webhook, if set.
     fn webhook(&self, org_id: &str) -> StoreResult<Option<Webhook>>;
+    /// Replaces an organisation's signing secret with `fresh`; the old one keeps
+    /// signing (beside it) until `previous_until` (unix seconds). `None` when the
+    /// organisation has no webhook.
+    fn rotate_webhook_secret(&self, org_id: &str, fresh: &str, previous_until: i64) -> StoreResult<Option<Webhook>>;
     /// Claims up to `limit` pending payloads due at `now_ms`: counts the attempt
     /// and leases the row until `now_ms + lease_ms` so no other sender takes it.
     fn claim_deliveries(&self, now_ms: i64, lease_ms: i64, limit: usize) -> StoreResult<Vec<Payload>>;
@@ -344,6 +435,7 @@ pub struct SqliteStore {
 }
 
 const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS orgs (
     id TEXT PRIMARY KEY,
@@ -521,6 +613,22 @@ fn private_files(_dir: &Path, _db: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Whether `job`'s claim is still the job's: running, with the claim count it was claimed with.
+fn sqlite_owns(tx: &rusqlite::Transaction<'_>, job: &Job) -> StoreResult<bool> {
+    let mine = tx
+        .query_row(
+            "SELECT 1 FROM jobs WHERE id = ?1 AND state = 'running' AND attempts = ?2",
+            params![job.id, job.claim],
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some();
+    if !mine {
+        tracing::warn!(job = job.id, "the job's claim is no longer current; its outcome is not recorded");
+    }
+    Ok(mine)
+}
+
 impl SqliteStore {
     /// Opens (creating when missing) `bankscope.db` in `dir`.
     /// The directory is made private (0700) and the database file 0600 before
@@ -534,6 +642,21 @@ impl SqliteStore {
         conn.busy_timeout(std::time::Duration::from_secs(10))?;
         conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")?;
         conn.execute_batch(SCHEMA)?;
+        let mut conn = conn;
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute("INSERT OR IGNORE INTO schema_migrations (version, applied_at) VALUES (1, ?1)", params![now()])?;
+        let at: i64 = tx.query_row("SELECT max(version) FROM schema_migrations", [], |r| r.get(0))?;
+        for (i, sql) in MIGRATIONS.iter().enumerate() {
+            let version = i as i64 + 2;
+            if version > at {
+                tx.execute_batch(sql)?;
+                tx.execute(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)",
+                    params![version, now()],
+                )?;
+            }
+        }
+        tx.commit()?;
         Ok(SqliteStore { conn: Mutex::new(conn) })
     }
 
@@ -760,26 +883,111 @@ impl Store for SqliteStore {
         })
     }
 
+    fn job_counts(&self) -> StoreResult<Vec<(String, i64)>> {
+        self.with(|c| {
+            let mut q = c.prepare_cached("SELECT state, count(*) FROM jobs GROUP BY state")?;
+            let rows = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
+            Ok(rows)
+        })
+    }
+
+    fn drop_file(&self, statement_id: &str) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute("UPDATE statements SET file = x'', password = NULL WHERE id = ?1", params![statement_id])?;
+            Ok(())
+        })
+    }
+
+    fn entities_created_before(&self, before: i64, limit: usize) -> StoreResult<Vec<String>> {
+        self.with(|c| {
+            let mut q =
+                c.prepare_cached("SELECT id FROM entities WHERE created_at < ?1 ORDER BY created_at LIMIT ?2")?;
+            let rows = q.query_map(params![before, limit as i64], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+            Ok(rows)
+        })
+    }
+
+    fn refuse_statement(&self, job: &Job, message: &str) -> StoreResult<bool> {
+        self.with(|c| {
+            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            if !sqlite_owns(&tx, job)? {
+                return Ok(false);
+            }
+            tx.execute(ENQUEUE_OUTCOME, params![job.statement_id, "failed", message, now(), now_ms()])?;
+            tx.execute("DELETE FROM jobs WHERE statement_id = ?1", params![job.statement_id])?;
+            tx.execute("DELETE FROM statements WHERE id = ?1", params![job.statement_id])?;
+            tx.commit()?;
+            Ok(true)
+        })
+    }
+
+    fn delete_entity(&self, entity_id: &str, only_if_empty: bool, purge_payloads: bool) -> StoreResult<bool> {
+        self.with(|c| {
+            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let statements: i64 =
+                tx.query_row("SELECT count(*) FROM statements WHERE entity_id = ?1", params![entity_id], |r| r.get(0))?;
+            if only_if_empty && statements > 0 {
+                return Ok(false);
+            }
+            tx.execute(
+                "DELETE FROM jobs WHERE statement_id IN (SELECT id FROM statements WHERE entity_id = ?1)",
+                params![entity_id],
+            )?;
+            tx.execute("DELETE FROM statements WHERE entity_id = ?1", params![entity_id])?;
+            if purge_payloads {
+                tx.execute(
+                    "DELETE FROM webhook_attempts WHERE outbox_id IN (SELECT id FROM webhook_outbox WHERE entity_id = ?1)",
+                    params![entity_id],
+                )?;
+                tx.execute("DELETE FROM webhook_outbox WHERE entity_id = ?1", params![entity_id])?;
+            }
+            tx.execute("DELETE FROM sessions WHERE id = ?1", params![entity_id])?;
+            let n = tx.execute("DELETE FROM entities WHERE id = ?1", params![entity_id])?;
+            tx.commit()?;
+            Ok(n > 0)
+        })
+    }
+
     fn claim_job(&self) -> StoreResult<Option<Job>> {
         self.with(|c| {
-            let row: Option<(i64, String, String)> = c
+            let row = c
                 .query_row(
-                    "UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = ?1
-                     WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY id LIMIT 1)
-                     RETURNING id, statement_id, stage",
-                    params![now()],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                    "UPDATE jobs SET state = 'running', attempts = attempts + 1, stage_attempts = stage_attempts + 1,
+                            updated_at = ?1
+                     WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND run_after_ms <= ?2 ORDER BY id LIMIT 1)
+                     RETURNING id, statement_id, stage, stage_attempts, attempts, last_error",
+                    params![now(), now_ms()],
+                    |r| {
+                        Ok((
+                            r.get::<_, i64>(0)?,
+                            r.get::<_, String>(1)?,
+                            r.get::<_, String>(2)?,
+                            r.get::<_, i64>(3)?,
+                            r.get::<_, i64>(4)?,
+                            r.get::<_, Option<String>>(5)?,
+                        ))
+                    },
                 )
                 .optional()?;
-            Ok(row.and_then(|(id, statement_id, stage)| {
-                Stage::parse(&stage).map(|stage| Job { id, statement_id, stage })
+            Ok(row.and_then(|(id, statement_id, stage, attempt, claim, last_error)| {
+                Stage::parse(&stage).map(|stage| Job {
+                    id,
+                    statement_id,
+                    stage,
+                    attempt: u32::try_from(attempt).unwrap_or(u32::MAX),
+                    claim,
+                    last_error,
+                })
             }))
         })
     }
 
-    fn complete_stage(&self, job: &Job, statement_json: Option<&str>) -> StoreResult<()> {
+    fn complete_stage(&self, job: &Job, statement_json: Option<&str>) -> StoreResult<bool> {
         self.with(|c| {
-            let tx = c.transaction()?;
+            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            if !sqlite_owns(&tx, job)? {
+                return Ok(false);
+            }
             let col = job.stage.name();
             if let Some(json) = statement_json {
                 tx.execute("UPDATE statements SET statement_json = ?1 WHERE id = ?2", params![json, job.statement_id])?;
@@ -791,7 +999,8 @@ impl Store for SqliteStore {
             }
             match job.stage.next() {
                 Some(next) => tx.execute(
-                    "UPDATE jobs SET stage = ?1, state = 'queued', updated_at = ?2 WHERE id = ?3",
+                    "UPDATE jobs SET stage = ?1, state = 'queued', stage_attempts = 0, run_after_ms = 0,
+                            last_error = NULL, updated_at = ?2 WHERE id = ?3",
                     params![next.name(), now(), job.id],
                 )?,
                 None => {
@@ -800,13 +1009,16 @@ impl Store for SqliteStore {
                 }
             };
             tx.commit()?;
-            Ok(())
+            Ok(true)
         })
     }
 
-    fn fail_stage(&self, job: &Job, message: &str) -> StoreResult<()> {
+    fn fail_stage(&self, job: &Job, message: &str) -> StoreResult<bool> {
         self.with(|c| {
-            let tx = c.transaction()?;
+            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            if !sqlite_owns(&tx, job)? {
+                return Ok(false);
+            }
             let mut stage = Some(job.stage);
             while let Some(s) = stage {
                 tx.execute(
@@ -817,21 +1029,49 @@ impl Store for SqliteStore {
             }
             tx.execute("UPDATE statements SET password = NULL WHERE id = ?1", params![job.statement_id])?;
             tx.execute(ENQUEUE_OUTCOME, params![job.statement_id, "failed", message, now(), now_ms()])?;
-            tx.execute("UPDATE jobs SET state = 'failed', updated_at = ?2 WHERE id = ?1", params![job.id, now()])?;
+            tx.execute(
+                "UPDATE jobs SET state = 'failed', last_error = ?3, updated_at = ?2 WHERE id = ?1",
+                params![job.id, now(), message],
+            )?;
             tx.commit()?;
-            Ok(())
+            Ok(true)
         })
     }
 
-    fn requeue_running(&self) -> StoreResult<usize> {
-        self.with(|c| Ok(c.execute("UPDATE jobs SET state = 'queued' WHERE state = 'running'", [])?))
+    fn retry_job(&self, job: &Job, error: &str, run_after_ms: i64) -> StoreResult<bool> {
+        self.with(|c| {
+            let n = c.execute(
+                "UPDATE jobs SET state = 'queued', run_after_ms = ?3, last_error = ?4, updated_at = ?5
+                 WHERE id = ?1 AND state = 'running' AND attempts = ?2",
+                params![job.id, job.claim, run_after_ms, error, now()],
+            )?;
+            Ok(n > 0)
+        })
+    }
+
+    fn requeue_running(&self, backoff: i64) -> StoreResult<usize> {
+        self.with(|c| {
+            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let running: Vec<(i64, i64)> = tx
+                .prepare("SELECT id, stage_attempts FROM jobs WHERE state = 'running'")?
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            let t = now_ms();
+            for (id, attempts) in &running {
+                let wait = backoff_ms(backoff, u32::try_from(*attempts).unwrap_or(u32::MAX));
+                tx.execute(
+                    "UPDATE jobs SET state = 'queued', run_after_ms = ?2,
+                            last_error = 'the process stopped while the stage ran' WHERE id = ?1",
+                    params![id, t.saturating_add(wait)],
+                )?;
+            }
+            tx.commit()?;
+            Ok(running.len())
+        })
     }
 
     fn set_webhook(&self, org_id: &str, url: &str, mode: u8) -> StoreResult<Webhook> {
-        let fresh = format!(
-            "whsec_{}",
-            crate::crypto::hex(&crate::crypto::random_bytes(32).map_err(|e| StoreError::Db(e.to_string()))?)
-        );
+        let fresh = fresh_webhook_secret()?;
         self.with(|c| {
             c.execute(
                 "INSERT INTO webhooks (org_id, url, mode, signing_secret, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -846,11 +1086,32 @@ impl Store for SqliteStore {
 
     fn webhook(&self, org_id: &str) -> StoreResult<Option<Webhook>> {
         self.with(|c| {
-            Ok(c.query_row("SELECT url, mode, signing_secret FROM webhooks WHERE org_id = ?1", params![org_id], |r| {
-                Ok(Webhook { url: r.get(0)?, mode: r.get(1)?, signing_secret: r.get(2)? })
-            })
+            Ok(c.query_row(
+                "SELECT url, mode, signing_secret, previous_secret, previous_until FROM webhooks WHERE org_id = ?1",
+                params![org_id],
+                |r| {
+                    Ok(Webhook {
+                        url: r.get(0)?,
+                        mode: r.get(1)?,
+                        signing_secret: r.get(2)?,
+                        previous_secret: r.get(3)?,
+                        previous_until: r.get(4)?,
+                    })
+                },
+            )
             .optional()?)
         })
+    }
+
+    fn rotate_webhook_secret(&self, org_id: &str, fresh: &str, previous_until: i64) -> StoreResult<Option<Webhook>> {
+        let n = self.with(|c| {
+            Ok(c.execute(
+                "UPDATE webhooks SET previous_secret = signing_secret, previous_until = ?3, signing_secret = ?2,
+                        updated_at = ?4 WHERE org_id = ?1",
+                params![org_id, fresh, previous_until, now()],
+            )?)
+        })?;
+        if n == 0 { Ok(None) } else { self.webhook(org_id) }
     }
 
     fn claim_deliveries(&self, now_ms: i64, lease_ms: i64, limit: usize) -> StoreResult<Vec<Payload>> {

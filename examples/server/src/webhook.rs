@@ -25,8 +25,17 @@ use crate::config::Config;
 use crate::state::{ApiError, AppState, blocking, header, org_from_headers};
 use crate::store::{Attempt, Payload, now_ms};
 
-/// Header carrying `sha256=<hex HMAC-SHA256 of the raw body with the signing secret>`.
+/// Header carrying `sha256=<hex HMAC-SHA256 of the raw body with the signing secret>`
+/// (kept for receivers written against it; it has no timestamp, so prefer
+/// [`TIMED_SIGNATURE_HEADER`]).
 pub const SIGNATURE_HEADER: &str = "x-bankscope-signature";
+/// Header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`,
+/// with one `v1=` per signing secret (two while a rotated secret overlaps).
+pub const TIMED_SIGNATURE_HEADER: &str = "x-bankscope-signature-v1";
+/// How far a receiver should accept `t` from its own clock (documented for receivers).
+pub const TOLERANCE_SECS: i64 = 300;
+/// Default overlap of a rotated secret (24 hours).
+pub const DEFAULT_OVERLAP_SECS: i64 = 86_400;
 /// Header carrying the payload's id, the same on every retry (deduplication key).
 pub const DELIVERY_HEADER: &str = "x-bankscope-delivery";
 /// Header carrying the 1-based attempt number.
@@ -83,17 +92,44 @@ pub fn is_internal(ip: IpAddr) -> bool {
                 || (o[0] == 100 && (o[1] & 0xc0) == 64)
         }
         IpAddr::V6(v6) => {
-            if let Some(v4) = v6.to_ipv4_mapped() {
+            if let Some(v4) = embedded_ipv4(v6) {
                 return is_internal(IpAddr::V4(v4));
             }
-            let first = v6.segments()[0];
+            let seg = v6.segments();
+            let first = seg[0];
             v6.is_loopback()
                 || v6.is_unspecified()
                 || v6.is_multicast()
-                || (first & 0xfe00) == 0xfc00
-                || (first & 0xffc0) == 0xfe80
+                || (first & 0xfe00) == 0xfc00 // unique local fc00::/7
+                || (first & 0xffc0) == 0xfe80 // link-local fe80::/10
+                || (first & 0xffc0) == 0xfec0 // site-local fec0::/10 (deprecated)
+                || (seg[0] == 0x0064 && seg[1] == 0xff9b && seg[2] == 0x0001) // local-use NAT64 64:ff9b:1::/48
+                || (seg[0] == 0x2001 && seg[1] == 0x0000) // Teredo 2001::/32 (the IPv4 inside is obfuscated)
         }
     }
+}
+
+/// The IPv4 address an IPv6 address carries, when it is one of the forms
+/// that reach it: IPv4-mapped `::ffff:a.b.c.d`, IPv4-compatible `::a.b.c.d`,
+/// NAT64 `64:ff9b::a.b.c.d` (RFC 6052) or 6to4 `2002:aabb:ccdd::/48`.
+pub fn embedded_ipv4(v6: std::net::Ipv6Addr) -> Option<std::net::Ipv4Addr> {
+    let o = v6.octets();
+    let s = v6.segments();
+    let last = std::net::Ipv4Addr::new(o[12], o[13], o[14], o[15]);
+    if let Some(v4) = v6.to_ipv4_mapped() {
+        return Some(v4);
+    }
+    // ::a.b.c.d, but not :: and ::1 (judged as IPv6).
+    if s[..6].iter().all(|x| *x == 0) && u32::from(last) > 1 {
+        return Some(last);
+    }
+    if s[..6] == [0x0064, 0xff9b, 0, 0, 0, 0] {
+        return Some(last);
+    }
+    if s[0] == 0x2002 {
+        return Some(std::net::Ipv4Addr::new(o[2], o[3], o[4], o[5]));
+    }
+    None
 }
 
 /// Checks a receiver URL: http or https, a host, and (unless `allow_private`)
@@ -194,6 +230,18 @@ pub fn signature(signing_secret: &str, body: &str) -> String {
     format!("sha256={}", crate::crypto::sign(signing_secret.as_bytes(), &[body]))
 }
 
+/// The timed signature header value of `body` sent at `t` (unix seconds):
+/// `t=<t>,v1=<hex HMAC-SHA256 of "<t>.<body>">` for each secret, in order.
+pub fn timed_signature(secrets: &[&str], t: i64, body: &str) -> String {
+    let signed = format!("{t}.{body}");
+    let mut out = format!("t={t}");
+    for secret in secrets {
+        out.push_str(",v1=");
+        out.push_str(&crate::crypto::sign(secret.as_bytes(), &[&signed]));
+    }
+    out
+}
+
 /// `YYYY-MM-DD HH:MM:SS` in Indian Standard Time.
 pub fn date_time(unix: i64) -> String {
     chrono::DateTime::from_timestamp(unix, 0)
@@ -255,6 +303,7 @@ async fn deliver(state: &AppState, client: &reqwest::Client, p: Payload) {
         Err(_) => (None, Some("store task failed".to_string())),
     };
     let delivered = status.is_some_and(|s| (200..300).contains(&s));
+    crate::metrics::webhook_attempt(delivered);
     let retry_at_ms = if delivered {
         None
     } else {
@@ -297,10 +346,12 @@ async fn send(
         return (None, Some(refusal));
     }
     let body = body(p);
+    let t = crate::store::now();
     let request = client
         .post(&hook.url)
         .header("content-type", "application/json")
         .header(SIGNATURE_HEADER, signature(&hook.signing_secret, &body))
+        .header(TIMED_SIGNATURE_HEADER, timed_signature(&hook.signing_secrets(t), t, &body))
         .header(DELIVERY_HEADER, p.id.to_string())
         .header(ATTEMPT_HEADER, p.attempts.to_string())
         .body(body);
@@ -341,10 +392,17 @@ fn check_literal(url: &str, allow_private: bool) -> Result<(), String> {
 /// signing secret of the signature header.
 pub async fn update(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
+    req: axum::extract::Request,
 ) -> Result<Json<serde_json::Value>, ApiError> {
+    // Credentials first; the body (at most 64 KiB) only then.
+    let headers = req.headers().clone();
     let org = org_from_headers(&state, &headers).await?;
+    if crate::form::content_length(&req).is_some_and(|n| n > UPDATE_BODY_LIMIT as u64) {
+        return Err(ApiError::detail(StatusCode::PAYLOAD_TOO_LARGE, "The body is too large."));
+    }
+    let body: Bytes = axum::body::to_bytes(req.into_body(), UPDATE_BODY_LIMIT)
+        .await
+        .map_err(|_| ApiError::detail(StatusCode::PAYLOAD_TOO_LARGE, "The body is too large."))?;
     let content_type = header(&headers, "content-type").unwrap_or_default();
     if !content_type.to_ascii_lowercase().starts_with("application/json") {
         return Err(ApiError::detail(
@@ -378,6 +436,54 @@ pub async fn update(
         "signing_secret": hook.signing_secret,
     })))
 }
+
+/// `POST /v1/entity/rotate_webhook_secret/` (keys; optional JSON
+/// `{"overlap_secs": N}`, default 24 h, at most 30 days): a new signing secret;
+/// the old one keeps signing beside it until the overlap ends, so receivers can
+/// switch without losing a delivery.
+pub async fn rotate(
+    State(state): State<AppState>,
+    req: axum::extract::Request,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let headers = req.headers().clone();
+    let org = org_from_headers(&state, &headers).await?;
+    let body: Bytes = axum::body::to_bytes(req.into_body(), UPDATE_BODY_LIMIT)
+        .await
+        .map_err(|_| ApiError::detail(StatusCode::PAYLOAD_TOO_LARGE, "The body is too large."))?;
+    let overlap = if body.iter().all(u8::is_ascii_whitespace) {
+        DEFAULT_OVERLAP_SECS
+    } else {
+        let value: serde_json::Value = serde_json::from_slice(&body)
+            .map_err(|_| ApiError::detail(StatusCode::BAD_REQUEST, "The body is not valid JSON."))?;
+        match value.get("overlap_secs") {
+            None | Some(serde_json::Value::Null) => DEFAULT_OVERLAP_SECS,
+            Some(v) => match v.as_i64() {
+                Some(n @ 0..=2_592_000) => n,
+                _ => {
+                    return Err(ApiError::detail(
+                        StatusCode::BAD_REQUEST,
+                        "overlap_secs must be an integer from 0 to 2592000 (30 days).",
+                    ));
+                }
+            },
+        }
+    };
+    let fresh = crate::store::fresh_webhook_secret()?;
+    let until = crate::store::now() + overlap;
+    let store = state.store.clone();
+    let org_id = org.id.clone();
+    let Some(hook) = blocking(move || store.rotate_webhook_secret(&org_id, &fresh, until)).await?? else {
+        return Err(ApiError::detail(StatusCode::NOT_FOUND, "No webhook is set; call update_webhook first."));
+    };
+    tracing::info!(org = org.id, overlap, "webhook secret rotated");
+    Ok(Json(json!({
+        "signing_secret": hook.signing_secret,
+        "previous_secret_valid_until": hook.previous_until,
+    })))
+}
+
+/// Largest body of `update_webhook`.
+pub const UPDATE_BODY_LIMIT: usize = 64 * 1024;
 
 /// `?link_id=`.
 #[derive(Debug, Deserialize)]
@@ -438,6 +544,44 @@ mod tests {
         for public in ["8.8.8.8", "172.32.0.1", "100.128.0.1", "2001:4860:4860::8888"] {
             assert!(!is_internal(public.parse().unwrap_or(IpAddr::from([127, 0, 0, 1]))), "{public}");
         }
+    }
+
+    #[test]
+    fn ipv6_forms_that_embed_internal_ipv4_are_refused() {
+        let v = |s: &str| s.parse::<IpAddr>().unwrap_or(IpAddr::from([127, 0, 0, 1]));
+        for internal in [
+            "64:ff9b::7f00:1",     // NAT64 of 127.0.0.1
+            "64:ff9b::a9fe:a9fe",  // NAT64 of 169.254.169.254
+            "64:ff9b::10.0.0.1",   // NAT64 written with the IPv4 tail
+            "64:ff9b:1::808:808",  // local-use NAT64 prefix
+            "2002:7f00:1::1",      // 6to4 of 127.0.0.1
+            "2002:c0a8:101::",     // 6to4 of 192.168.1.1
+            "2002:a9fe:a9fe:1::1", // 6to4 of 169.254.169.254
+            "::127.0.0.1",         // IPv4-compatible
+            "::10.1.2.3",
+            "::ffff:10.0.0.1", // IPv4-mapped
+            "::ffff:169.254.169.254",
+            "2001:0:4136:e378:8000:63bf:3fff:fdd2", // Teredo
+            "fec0::1",                              // site-local
+        ] {
+            assert!(is_internal(v(internal)), "{internal}");
+        }
+        for public in ["64:ff9b::808:808", "2002:808:808::1", "::8.8.8.8", "2606:4700::1111"] {
+            assert!(!is_internal(public.parse().unwrap_or(IpAddr::from([127, 0, 0, 1]))), "{public}");
+        }
+        assert!(check_literal("http://[64:ff9b::7f00:1]:8080/hook", false).is_err());
+        assert!(check_literal("http://[2002:7f00:1::1]/hook", false).is_err());
+        assert!(check_literal("http://[::7f00:1]/hook", false).is_err());
+    }
+
+    #[test]
+    fn timed_signatures_sign_the_timestamp_and_the_body() {
+        // HMAC-SHA256("k", "1700000000.{}"), computed independently with Python's hmac module.
+        let one = timed_signature(&["k"], 1_700_000_000, "{}");
+        assert_eq!(one, "t=1700000000,v1=c6ef4734033cee2367414a0939385eca0397754aa7a59716da7463a9298b5146");
+        let two = timed_signature(&["k", "old"], 1_700_000_000, "{}");
+        assert!(two.starts_with(&one) && two.matches("v1=").count() == 2, "{two}");
+        assert_ne!(timed_signature(&["k"], 1_700_000_001, "{}"), one, "the timestamp is signed");
     }
 
     #[tokio::test]

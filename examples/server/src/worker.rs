@@ -29,17 +29,19 @@ pub fn spawn(state: AppState, n: usize, stop: watch::Receiver<bool>) -> Vec<toki
                     let claimed = tokio::task::spawn_blocking(move || store.claim_job()).await;
                     match claimed {
                         Ok(Ok(Some(job))) => {
-                            let st = state.clone();
                             let started = std::time::Instant::now();
                             let stage = job.stage.name();
                             let statement = job.statement_id.clone();
-                            if let Err(e) = tokio::task::spawn_blocking(move || run(&st, &job)).await {
-                                tracing::error!(worker = i, error = %e, "job panicked");
-                            }
+                            let attempt = job.attempt;
+                            let stage_of = job.stage;
+                            let outcome = process(&state, job).await;
+                            crate::metrics::stage_run(stage_of, outcome, started.elapsed());
                             tracing::info!(
                                 worker = i,
                                 stage,
                                 statement,
+                                attempt,
+                                outcome,
                                 ms = started.elapsed().as_millis() as u64,
                                 "stage done"
                             );
@@ -63,6 +65,99 @@ pub fn spawn(state: AppState, n: usize, stop: watch::Receiver<bool>) -> Vec<toki
         .collect()
 }
 
+/// Failure codes of a run that may succeed when run again: the store failed
+/// (`INTERNAL`), the stage panicked, or the watchdog stopped waiting for it.
+const RETRYABLE: [&str; 3] = ["INTERNAL", "PANIC", "STAGE_TIMEOUT"];
+
+/// Runs one claimed job's stage under the attempt cap and the stage watchdog,
+/// and records how it ended; returns the outcome's name for the log.
+///
+/// - A claim beyond the cap (the earlier runs never finished: the process died
+///   under them or their lease ran out) fails the statement without running it,
+///   so a statement that kills its process is run at most `job_attempts` times.
+/// - A run that panics, fails internally or outlives `stage_timeout` is run
+///   again after `job_backoff * 2^(attempt - 1)` until the cap, then failed.
+/// - A refusal (the core's answer about the file) fails at once.
+///
+/// The watchdog cannot stop a blocking thread: an abandoned run keeps this
+/// worker until it returns (so at most `workers` stages run at once) and its
+/// result is not recorded (its claim is no longer the job's).
+pub async fn process(state: &AppState, job: Job) -> &'static str {
+    let cap = state.job_attempts;
+    if job.attempt > cap {
+        let e = UploadError {
+            status: 500,
+            code: "ATTEMPTS_EXHAUSTED".into(),
+            message: format!(
+                "the {} stage was started {} times without finishing (limit {cap}); last: {}",
+                job.stage.name(),
+                job.attempt - 1,
+                job.last_error.as_deref().unwrap_or("unknown")
+            ),
+        };
+        settle(state, &job, Err(e)).await;
+        return "exhausted";
+    }
+    let (st, j) = (state.clone(), job.clone());
+    let mut handle = tokio::task::spawn_blocking(move || run(&st, &j));
+    let outcome = match tokio::time::timeout(state.stage_timeout, &mut handle).await {
+        Ok(Ok(result)) => result,
+        Ok(Err(join)) => Err(UploadError {
+            status: 500,
+            code: "PANIC".into(),
+            message: format!("the {} stage panicked ({join})", job.stage.name()),
+        }),
+        Err(_) => {
+            let e = UploadError {
+                status: 500,
+                code: "STAGE_TIMEOUT".into(),
+                message: format!(
+                    "the {} stage ran longer than {} s",
+                    job.stage.name(),
+                    state.stage_timeout.as_secs_f64()
+                ),
+            };
+            tracing::warn!(stage = job.stage.name(), statement = job.statement_id, "stage watchdog fired");
+            let name = settle(state, &job, Err(e)).await;
+            let _ = handle.await;
+            return name;
+        }
+    };
+    settle(state, &job, outcome).await
+}
+
+/// Records a run's outcome: nothing more on success; a retry with backoff for
+/// a retryable failure under the cap; otherwise the failure.
+async fn settle(state: &AppState, job: &Job, outcome: Result<(), UploadError>) -> &'static str {
+    let Err(mut e) = outcome else { return "completed" };
+    let retryable = RETRYABLE.contains(&e.code.as_str());
+    let (st, j) = (state.clone(), job.clone());
+    if retryable && job.attempt < state.job_attempts {
+        let base = i64::try_from(state.job_backoff.as_millis()).unwrap_or(i64::MAX);
+        let at = crate::store::now_ms().saturating_add(crate::store::backoff_ms(base, job.attempt));
+        let error = format!("{}: {}", e.code, e.message);
+        tracing::warn!(
+            stage = job.stage.name(),
+            statement = job.statement_id,
+            attempt = job.attempt,
+            error,
+            "stage will run again"
+        );
+        let done = tokio::task::spawn_blocking(move || st.store.retry_job(&j, &error, at)).await;
+        if !matches!(done, Ok(Ok(_))) {
+            tracing::error!(job = job.id, "re-queueing a job failed");
+        }
+        return "retry";
+    }
+    if retryable {
+        e.message = format!("{} (attempt {} of {})", e.message, job.attempt, state.job_attempts);
+    }
+    if tokio::task::spawn_blocking(move || fail(&st, &j, e)).await.is_err() {
+        tracing::error!(job = job.id, "recording a failed job failed");
+    }
+    "failed"
+}
+
 /// The code, HTTP status and message of a statement the core refused.
 pub fn upload_error(e: &Error) -> UploadError {
     let (status, message) = match e.kind() {
@@ -83,6 +178,7 @@ pub fn refusal_of(message: &str) -> UploadError {
     let (code, text) = message.split_once(": ").unwrap_or(("INTERNAL", message));
     let status = match code {
         "LIMIT_EXCEEDED" => 413,
+        "STAGE_TIMEOUT" | "ATTEMPTS_EXHAUSTED" | "PANIC" => 500,
         "DUPLICATE_STATEMENT" => 409,
         "INTERNAL" => 500,
         _ => 400,
@@ -94,20 +190,34 @@ fn fail(state: &AppState, job: &Job, e: UploadError) {
     let waiter = state.waiters.lock().ok().and_then(|mut w| w.remove(&job.statement_id));
     let store = &state.store;
     match waiter {
-        // The uploader is waiting: it gets the error and nothing stays stored.
+        // The uploader is waiting: it gets the error, the failed outcome goes to
+        // the webhook, and the statement is not kept.
         Some(tx) if job.stage == Stage::Identity => {
-            if let Err(err) = store.delete_statement(&job.statement_id) {
-                tracing::error!(error = %err, "deleting a refused statement");
+            match store.refuse_statement(job, &format!("{}: {}", e.code, e.message)) {
+                Ok(true) => state.webhook_wake.notify_one(),
+                Ok(false) => {}
+                Err(err) => tracing::error!(error = %err, "refusing a statement"),
             }
             let _ = tx.send(Err(e));
         }
         // Nobody waits (a restart, or the upload answered already): progress shows the failure.
-        _ => {
-            if let Err(err) = store.fail_stage(job, &format!("{}: {}", e.code, e.message)) {
-                tracing::error!(error = %err, "recording a failed stage");
+        _ => match store.fail_stage(job, &format!("{}: {}", e.code, e.message)) {
+            Ok(true) => {
+                drop_file(state, &job.statement_id);
+                state.webhook_wake.notify_one()
             }
-            state.webhook_wake.notify_one();
-        }
+            Ok(false) => {}
+            Err(err) => tracing::error!(error = %err, "recording a failed stage"),
+        },
+    }
+}
+
+/// Empties a processed statement's file unless the server keeps PDFs.
+fn drop_file(state: &AppState, statement_id: &str) {
+    if !state.keep_pdfs
+        && let Err(e) = state.store.drop_file(statement_id)
+    {
+        tracing::error!(error = %e, "emptying a processed statement's file");
     }
 }
 
@@ -131,15 +241,12 @@ fn entity_of(store: &dyn Store, entity_id: &str, until: Stage) -> Result<Entity,
     Ok(entity)
 }
 
-/// Runs one stage of one job (blocking).
-pub fn run(state: &AppState, job: &Job) {
-    let result = match job.stage {
+/// Runs one stage of one job (blocking); the caller records a failure.
+pub fn run(state: &AppState, job: &Job) -> Result<(), UploadError> {
+    match job.stage {
         Stage::Identity => identity(state, job),
         Stage::Transactions => transactions(state, job),
         Stage::Analyses => analyses(state, job),
-    };
-    if let Err(e) = result {
-        fail(state, job, e);
     }
 }
 
@@ -185,7 +292,9 @@ fn identity(state: &AppState, job: &Job) -> Result<(), UploadError> {
 
     let summary = identity_summary(&entity_id, &statement);
     let json = serde_json::to_string(&statement).map_err(|e| internal(e.to_string()))?;
-    store.complete_stage(job, Some(&json)).map_err(|e| internal(e.to_string()))?;
+    if !store.complete_stage(job, Some(&json)).map_err(|e| internal(e.to_string()))? {
+        return Ok(()); // the claim was given up (watchdog or lease): the current claim answers
+    }
     state.wake.notify_one();
     if let Some(tx) = state.waiters.lock().ok().and_then(|mut w| w.remove(&job.statement_id)) {
         let _ = tx.send(Ok(summary));
@@ -239,8 +348,9 @@ fn transactions(state: &AppState, job: &Job) -> Result<(), UploadError> {
     let holder = statement.identity.name.clone();
     bankscope::enrich::enrich(&mut statement.transactions, &metadata, &holder);
     let json = serde_json::to_string(&statement).map_err(|e| internal(e.to_string()))?;
-    store.complete_stage(job, Some(&json)).map_err(|e| internal(e.to_string()))?;
-    state.wake.notify_one();
+    if store.complete_stage(job, Some(&json)).map_err(|e| internal(e.to_string()))? {
+        state.wake.notify_one();
+    }
     Ok(())
 }
 
@@ -268,7 +378,9 @@ fn analyses(state: &AppState, job: &Job) -> Result<(), UploadError> {
             Err(e) => return Err(UploadError { status: 500, code: e.kind().code().into(), message: e.to_string() }),
         }
     }
-    store.complete_stage(job, None).map_err(|e| internal(e.to_string()))?;
-    state.webhook_wake.notify_one();
+    if store.complete_stage(job, None).map_err(|e| internal(e.to_string()))? {
+        drop_file(state, &job.statement_id);
+        state.webhook_wake.notify_one();
+    }
     Ok(())
 }

@@ -188,10 +188,71 @@ fn contract(store: &dyn Store) {
     assert_eq!(store.claim_job().unwrap_or_else(|e| ok(e)), None, "its job went with it");
 }
 
+/// Attempts, backoff and claim tokens: a retried job is not due before its
+/// time, counts its stage's attempts, and a claim that was given up records nothing.
+fn job_attempts_contract(store: &dyn Store) {
+    let ok = |e: StoreError| -> ! { panic!("store: {e}") };
+    let org = store.create_org("jobs", &[3; 32], &[4; 32], None).unwrap_or_else(|e| ok(e));
+    let e1 = id();
+    let entity = EntityRow { id: e1.clone(), org_id: org, link_id: None, metadata: json!({}) };
+    store.create_entity(&entity).unwrap_or_else(|e| ok(e));
+    let s1 = id();
+    store.insert_statement(&new_statement(&s1, &e1, None, b"%PDF-1 jobs")).unwrap_or_else(|e| ok(e));
+    let Some(j1) = store.claim_job().unwrap_or_else(|e| ok(e)) else { panic!("first claim") };
+    assert_eq!((j1.attempt, j1.last_error.as_deref()), (1, None));
+    // Back in the queue in 800 ms: not due before.
+    assert!(store.retry_job(&j1, "INTERNAL: flaky", now_ms() + 800).unwrap_or_else(|e| ok(e)));
+    assert_eq!(store.claim_job().unwrap_or_else(|e| ok(e)), None, "not due before its backoff");
+    // The given-up claim records nothing.
+    assert!(!store.complete_stage(&j1, Some("{}")).unwrap_or_else(|e| ok(e)));
+    assert!(!store.fail_stage(&j1, "late").unwrap_or_else(|e| ok(e)));
+    assert!(!store.retry_job(&j1, "late", 0).unwrap_or_else(|e| ok(e)));
+    let Some(row) = store.statement(&s1).unwrap_or_else(|e| ok(e)) else { panic!("s1") };
+    assert_eq!(row.identity, P::Processing);
+    // Due after the wait: the second attempt of the stage, with the first one's error.
+    std::thread::sleep(Duration::from_millis(900));
+    let Some(j2) = store.claim_job().unwrap_or_else(|e| ok(e)) else { panic!("second claim") };
+    assert_eq!((j2.id, j2.attempt, j2.last_error.as_deref()), (j1.id, 2, Some("INTERNAL: flaky")));
+    assert!(store.complete_stage(&j2, Some("{}")).unwrap_or_else(|e| ok(e)));
+    // The next stage counts its own attempts from one.
+    let Some(j3) = store.claim_job().unwrap_or_else(|e| ok(e)) else { panic!("next stage") };
+    assert_eq!((j3.stage, j3.attempt, j3.last_error.as_deref()), (Stage::Transactions, 1, None));
+    assert!(store.fail_stage(&j3, "ATTEMPTS_EXHAUSTED: test").unwrap_or_else(|e| ok(e)));
+    assert_eq!(store.claim_job().unwrap_or_else(|e| ok(e)), None);
+}
+
+/// Data lifecycle calls: emptying a processed file, finding old entities,
+/// deleting an entity (only when empty, or with everything).
+fn lifecycle_contract(store: &dyn Store) {
+    let ok = |e: StoreError| -> ! { panic!("store: {e}") };
+    let org = store.create_org("life", &[7; 32], &[8; 32], None).unwrap_or_else(|e| ok(e));
+    let e1 = id();
+    let entity = EntityRow { id: e1.clone(), org_id: org, link_id: Some("life".into()), metadata: json!({}) };
+    store.create_entity(&entity).unwrap_or_else(|e| ok(e));
+    let s1 = id();
+    store.insert_statement(&new_statement(&s1, &e1, None, b"%PDF-1 life")).unwrap_or_else(|e| ok(e));
+    store.drop_file(&s1).unwrap_or_else(|e| ok(e));
+    assert_eq!(store.statement_input(&s1).unwrap_or_else(|e| ok(e)), Some((Vec::new(), None, Some("sbi".into()))));
+    assert!(matches!(
+        store.insert_statement(&new_statement(&id(), &e1, None, b"%PDF-1 life")),
+        Err(StoreError::Duplicate { .. })
+    ));
+    let now = chrono::Utc::now().timestamp();
+    assert!(store.entities_created_before(now + 10, 1000).unwrap_or_else(|e| ok(e)).contains(&e1));
+    assert!(!store.entities_created_before(now - 3600, 1000).unwrap_or_else(|e| ok(e)).contains(&e1));
+    assert!(!store.delete_entity(&e1, true, false).unwrap_or_else(|e| ok(e)), "not empty");
+    assert!(store.delete_entity(&e1, false, true).unwrap_or_else(|e| ok(e)));
+    assert_eq!(store.statement(&s1).unwrap_or_else(|e| ok(e)), None);
+    assert_eq!(store.entity_metadata(&e1).unwrap_or_else(|e| ok(e)), None);
+    assert!(!store.delete_entity(&e1, false, true).unwrap_or_else(|e| ok(e)), "already gone");
+}
+
 #[test]
 fn the_storage_contract_on_sqlite() {
     let store = SqliteStore::open(&fresh_dir()).unwrap_or_else(|e| panic!("{e}"));
     contract(&store);
+    job_attempts_contract(&store);
+    lifecycle_contract(&store);
 }
 
 #[test]
@@ -199,6 +260,38 @@ fn the_storage_contract_on_postgres() {
     let Some(base) = pg_base() else { return };
     let store = PgStore::open(&fresh_db(&base)).unwrap_or_else(|e| panic!("{e}"));
     contract(&store);
+    job_attempts_contract(&store);
+    lifecycle_contract(&store);
+}
+
+/// A claim whose lease runs out is taken again as the stage's next attempt,
+/// with the lost lease as its last error: a job that keeps killing the process
+/// that claims it reaches the attempt cap.
+#[test]
+fn an_expired_lease_counts_as_an_attempt_on_postgres() {
+    let Some(base) = pg_base() else { return };
+    let store =
+        PgStore::open(&fresh_db(&base)).unwrap_or_else(|e| panic!("{e}")).with_job_lease(Duration::from_secs(1));
+    let org = store.create_org("lease", &[5; 32], &[6; 32], None).unwrap_or_else(|e| panic!("{e}"));
+    let e1 = id();
+    let entity = EntityRow { id: e1.clone(), org_id: org, link_id: None, metadata: json!({}) };
+    store.create_entity(&entity).unwrap_or_else(|e| panic!("{e}"));
+    store.insert_statement(&new_statement(&id(), &e1, None, b"%PDF-1 lease")).unwrap_or_else(|e| panic!("{e}"));
+    let mut last = None;
+    for n in 1..=3u32 {
+        let Some(j) = store.claim_job().unwrap_or_else(|e| panic!("{e}")) else { panic!("claim {n}") };
+        assert_eq!(j.attempt, n);
+        if n > 1 {
+            assert_eq!(j.last_error.as_deref(), Some("the lease of the claiming process ran out"));
+        }
+        // The claimer "dies": nothing completes; after the lease the job is claimable again.
+        std::thread::sleep(Duration::from_millis(2100));
+        last = Some(j);
+    }
+    let Some(stale) = last else { panic!("claims") };
+    let Some(now) = store.claim_job().unwrap_or_else(|e| panic!("{e}")) else { panic!("claim 4") };
+    assert_eq!(now.attempt, 4);
+    assert!(!store.complete_stage(&stale, None).unwrap_or_else(|e| panic!("{e}")), "a lost lease records nothing");
 }
 
 #[test]

@@ -61,3 +61,76 @@ async fn over_the_limit_is_429_with_retry_after_and_other_orgs_are_unaffected() 
     s.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Log output captured for the test below (one global subscriber per test binary).
+#[derive(Clone, Default)]
+struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Ok(mut b) = self.0.lock() {
+            b.extend_from_slice(buf);
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn session_token_routes_are_limited_per_session_and_per_organisation_with_one_log_line_each() {
+    let logs = Captured::default();
+    let sink = logs.clone();
+    let _ = tracing_subscriber::fmt().with_ansi(false).with_writer(move || sink.clone()).try_init();
+    let dir = fresh_dir();
+    let org = org_in(&dir, "a");
+    // Sessions: 3 at once; the organisation: 7 at once (2 of them the session creations below).
+    let config =
+        Config { rate_limit: 1, rate_burst: 7, session_rate_limit: 1, session_rate_burst: 3, ..test_config(&dir) };
+    let s = start(config, org.clone()).await;
+    let mut sessions = Vec::new();
+    for link in ["one", "two"] {
+        let (status, body) =
+            json_of(s.post("/v2/session/").header("x-api-key", &org.key).form(&[("link_id", link)]).send().await).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let id = body["session_id"].as_str().unwrap_or_default().to_string();
+        let url = body["redirect_url"].as_str().unwrap_or_default();
+        let token = url.rsplit("token=").next().unwrap_or_default().to_string();
+        sessions.push((id, token));
+    }
+    let started = Instant::now();
+    let status_of = |i: usize, page: bool| {
+        let (id, token) = &sessions[i];
+        let path = if page {
+            format!("/client/session/{id}/?token={token}")
+        } else {
+            format!("/v1/session_data/{id}/session_upload_status/?token={token}")
+        };
+        s.get(&path)
+    };
+    // Session one: its burst of 3 (the hosted page's summary counts too), then 429.
+    let mut codes = Vec::new();
+    for k in 0..5 {
+        let r = status_of(0, k == 0).send().await.unwrap_or_else(|e| panic!("{e}"));
+        codes.push(r.status().as_u16());
+    }
+    assert_eq!(codes, [200, 200, 200, 429, 429], "session one");
+    // Session two has its own bucket, but the organisation has 2 tokens left (7 - 2 creations - 3).
+    let mut codes = Vec::new();
+    for _ in 0..3 {
+        let r = status_of(1, false).send().await.unwrap_or_else(|e| panic!("{e}"));
+        codes.push(r.status().as_u16());
+    }
+    assert!(started.elapsed() < Duration::from_secs(1), "took {:?}: the buckets refilled", started.elapsed());
+    assert_eq!(codes, [200, 200, 429], "session two, limited by its organisation");
+    s.stop().await;
+    // One log line per throttled request: the request line with status 429.
+    let text = String::from_utf8_lossy(&logs.0.lock().map(|b| b.clone()).unwrap_or_default()).to_string();
+    // (The other test of this binary logs to the same place: only this test's sessions.)
+    let ours = |l: &&str| sessions.iter().any(|(id, _)| l.contains(id.as_str())) || l.contains("rate limited");
+    let throttled: Vec<&str> =
+        text.lines().filter(ours).filter(|l| !l.contains("status=200") && !l.contains("session created")).collect();
+    assert_eq!(throttled.len(), 3, "{throttled:#?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

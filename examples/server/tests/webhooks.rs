@@ -348,3 +348,79 @@ fn payload_of(dir: &std::path::Path, store: &SqliteStore, link: &str) -> Option<
     let org: String = conn.query_row("SELECT id FROM orgs WHERE name = 'acme'", [], |r| r.get(0)).ok()?;
     store.payloads_by_link(&org, link).ok()?.into_iter().next()
 }
+
+/// Verifies `x-bankscope-signature-v1` as the README's receiver does: `t` within
+/// the tolerance of now, and some `v1` is HMAC-SHA256(secret, "<t>.<body>").
+fn timed_ok(secret: &str, header: &str, body: &str) -> bool {
+    let mut t = None;
+    let mut sigs = Vec::new();
+    for part in header.split(',') {
+        match part.split_once('=') {
+            Some(("t", v)) => t = v.parse::<i64>().ok(),
+            Some(("v1", v)) => sigs.push(v.to_string()),
+            _ => {}
+        }
+    }
+    let Some(t) = t else { return false };
+    let now = chrono::Utc::now().timestamp();
+    if (now - t).abs() > bankscope_server::webhook::TOLERANCE_SECS {
+        return false;
+    }
+    let expected = expected_signature(secret, &format!("{t}.{body}"));
+    let expected = expected.trim_start_matches("sha256=");
+    sigs.iter().any(|s| s == expected)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn signatures_carry_a_timestamp_and_a_rotated_secret_overlaps() {
+    let dir = fresh_dir();
+    let org = org_in(&dir, "acme");
+    let s = start(test_config(&dir), org).await;
+    let receiver = Receiver::start("127.0.0.1:0".parse().unwrap_or_else(|e| panic!("{e}")), 200).await;
+    let (status, hook) = set_webhook(&s, json!({"webhook_url": receiver.url(), "webhook_mode": 1})).await;
+    assert_eq!(status, StatusCode::OK, "{hook}");
+    let old = hook["signing_secret"].as_str().unwrap_or_default().to_string();
+    // Rotate with a one-hour overlap: deliveries carry both signatures.
+    let (status, rotated) = json_of(
+        s.authed(s.post("/v1/entity/rotate_webhook_secret/")).json(&json!({"overlap_secs": 3600})).send().await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{rotated}");
+    let new = rotated["signing_secret"].as_str().unwrap_or_default().to_string();
+    assert!(new.starts_with("whsec_") && new != old);
+    let until = rotated["previous_secret_valid_until"].as_i64().unwrap_or_default();
+    assert!((until - chrono::Utc::now().timestamp() - 3600).abs() <= 5, "{rotated}");
+    manual_upload(&s, "axis_fpdf2", "rot-1", None).await;
+    let got =
+        eventually(Duration::from_secs(60), "the first webhook", || async { receiver.received().into_iter().next() })
+            .await;
+    assert!(got.signature_v1.starts_with("t="), "{}", got.signature_v1);
+    assert_eq!(got.signature_v1.matches("v1=").count(), 2, "{}", got.signature_v1);
+    assert!(timed_ok(&new, &got.signature_v1, &got.body), "the new secret signs");
+    assert!(timed_ok(&old, &got.signature_v1, &got.body), "the old secret signs during the overlap");
+    assert!(!timed_ok(&new, &got.signature_v1, &got.body.replace("completed", "failed")), "the body is signed");
+    // The legacy header is the new secret's.
+    assert_eq!(got.signature, expected_signature(&new, &got.body));
+    // A rotation without overlap: only the newest secret signs.
+    let (status, again) =
+        json_of(s.authed(s.post("/v1/entity/rotate_webhook_secret/")).json(&json!({"overlap_secs": 0})).send().await)
+            .await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    let newest = again["signing_secret"].as_str().unwrap_or_default().to_string();
+    manual_upload(&s, "baroda_fpdf2", "rot-2", None).await;
+    let got = eventually(Duration::from_secs(60), "the second webhook", || async {
+        let r = receiver.received();
+        (r.len() >= 2).then(|| r[1].clone())
+    })
+    .await;
+    assert_eq!(got.signature_v1.matches("v1=").count(), 1, "{}", got.signature_v1);
+    assert!(timed_ok(&newest, &got.signature_v1, &got.body));
+    assert!(!timed_ok(&new, &got.signature_v1, &got.body), "the overlap ended");
+    // Without a webhook there is nothing to rotate; a bad overlap is refused.
+    let (status, _) =
+        json_of(s.authed(s.post("/v1/entity/rotate_webhook_secret/")).json(&json!({"overlap_secs": -1})).send().await)
+            .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    receiver.stop().await;
+    s.stop().await;
+}

@@ -147,6 +147,8 @@ pub struct Received {
     pub signature: String,
     pub delivery: String,
     pub attempt: String,
+    /// `x-bankscope-signature-v1`: `t=…,v1=…[,v1=…]`.
+    pub signature_v1: String,
 }
 
 /// A webhook receiver on loopback (plain HTTP) that records every request and
@@ -175,6 +177,7 @@ impl Receiver {
                         signature: h("x-bankscope-signature"),
                         delivery: h("x-bankscope-delivery"),
                         attempt: h("x-bankscope-attempt"),
+                        signature_v1: h("x-bankscope-signature-v1"),
                     };
                     if let Ok(mut g) = sink.lock() {
                         g.push(r);
