@@ -130,7 +130,7 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-/// Issue 6's goal as one figure: what the monthly analysis, predictors,
+/// One figure for the whole month-level work: what the monthly analysis, predictors,
 /// score and fraud responses compute for one account, together (one tally
 /// shared by monthly analysis, predictors and score, as the responses share
 /// it; fraud's transaction and behavioural checks). Goal: at most 2 s for

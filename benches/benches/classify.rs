@@ -1,4 +1,4 @@
-//! Narration classification and the transaction analyses (issue 5).
+//! Narration classification and the transaction analyses.
 //!
 //! - `classify/narrations`: one [`Classifier`] over the labelled narration set
 //!   of `core/tests/data/narrations.tsv` (533 narrations of every bank and
@@ -308,7 +308,7 @@ fn synthetic(n: usize) -> Vec<Transaction> {
     txns
 }
 
-/// All five analyses of issue 5 items 4–8 on one account's transactions.
+/// The five transaction analyses (salary, recurring, lenders, categories, top) on one account's transactions.
 fn all_analyses(t: &[Transaction], md: &Metadata) -> usize {
     let s = salary::detect(t, md);
     let r = recurring::detect(t);

@@ -302,7 +302,7 @@ fn response_rows(v: &Value) -> Vec<(String, String, String, String, String)> {
         .unwrap_or_default()
 }
 
-/// Issue 4 acceptance, tried as a new user would: Bank of India and Indian
+/// Tried as a new user would: Bank of India and Indian
 /// Bank statements typeset by groff (fixtures/trial/generate.py), banks and a
 /// producer that no fixture the reader was built on has. Identity and every transaction
 /// must come back exactly and reconcile.

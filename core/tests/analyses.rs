@@ -1,4 +1,4 @@
-//! Hand-checked analyses (issue 5, item 9): for salary, recurring sets, lender
+//! Hand-checked analyses: for salary, recurring sets, lender
 //! transactions, expense categories and top credits/debits, a small statement
 //! whose expected output is worked out by hand in the comments.
 

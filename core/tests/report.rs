@@ -1,4 +1,4 @@
-//! The xlsx report read back (issue 7): sheet names, headers, values against
+//! The xlsx report read back: sheet names, headers, values against
 //! the JSON responses, real Excel dates, ₹ formats, and charts that point at
 //! non-empty ranges.
 

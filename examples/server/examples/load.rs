@@ -7,7 +7,7 @@
 //!
 //! ```sh
 //! cargo run --release -p bankscope-server --example load -- --seconds 30 --uploaders 4 --readers 8 --workers 2
-//! # reads only (the issue 11 bench: requests/s and p50/p95/p99 of the read endpoints)
+//! # reads only (requests/s and p50/p95/p99 of the read endpoints)
 //! cargo run --release -p bankscope-server --example load -- --seconds 20 --uploaders 0 --readers 16
 //! ```
 //!

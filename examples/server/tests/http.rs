@@ -443,7 +443,7 @@ error_row!(
 );
 // Interface 7.2 gives INVALID_URL for an invalid logo_url or redirect_url; its
 // INVALID_REQUEST list also names logo_url, but the code table is the one that
-// holds for v1 and v2 alike (issue 18).
+// holds for v1 and v2 alike.
 error_row!(
     e_invalid_url_v1_logo,
     1,
