@@ -17,7 +17,6 @@ use bankscope::respond::StatementSummary;
 use bankscope::{Entity, Error, Money, ReadOptions};
 
 use crate::exit::{self, Exit};
-use crate::pretty;
 use crate::progress::Progress;
 
 /// The default output directory.
@@ -364,7 +363,7 @@ fn write_responses(entity: &Entity, dir: &Path) -> Result<usize, (Exit, String)>
         if resource == Resource::XlsxReport {
             continue;
         }
-        let json = match entity.response_json(resource, None) {
+        let json = match entity.response_json_pretty(resource, None) {
             Ok(json) => json,
             Err(Error::InvalidArgument { name, .. }) if name == "resource" => continue,
             Err(e) => {
@@ -372,7 +371,7 @@ fn write_responses(entity: &Entity, dir: &Path) -> Result<usize, (Exit, String)>
                 return Err((Exit::of(e.kind()), exit::one_line(&message)));
             }
         };
-        std::fs::write(dir.join(resource.file_name()), pretty::indent(&json)).map_err(unwritable)?;
+        std::fs::write(dir.join(resource.file_name()), json).map_err(unwritable)?;
         written += 1;
     }
     Ok(written)

@@ -11,7 +11,6 @@
 
 mod analyze;
 mod exit;
-mod pretty;
 mod progress;
 
 use std::io::Write;

@@ -116,23 +116,38 @@ impl Entity {
     /// (`account_id` applies to the endpoints that take it; see
     /// [`Resource::filters_by_account`]).
     pub fn response_json(&self, resource: Resource, account_id: Option<&str>) -> Result<String> {
+        self.serialize_response(resource, account_id, false)
+    }
+
+    /// [`Entity::response_json`] indented by two spaces, one value per line,
+    /// ending in a newline: for files a person reads. Only whitespace differs
+    /// (amounts keep their two decimals, keys their order).
+    pub fn response_json_pretty(&self, resource: Resource, account_id: Option<&str>) -> Result<String> {
+        self.serialize_response(resource, account_id, true).map(|mut s| {
+            s.push('\n');
+            s
+        })
+    }
+
+    fn serialize_response(&self, resource: Resource, account_id: Option<&str>, pretty: bool) -> Result<String> {
         if account_id.is_some() && !resource.filters_by_account() {
             return Err(Error::invalid_argument("account_id", format!("{resource} does not filter by account")));
         }
+        fn text<T: serde::Serialize>(value: &T, pretty: bool) -> serde_json::Result<String> {
+            if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) }
+        }
         let json = match resource {
-            Resource::Accounts => serde_json::to_string(&self.accounts_response()),
-            Resource::Identity => serde_json::to_string(&self.identity_response()),
-            Resource::Transactions => serde_json::to_string(&self.transactions_response(account_id)?),
-            Resource::Salary => serde_json::to_string(&self.salary_response(account_id)?),
-            Resource::RecurringTransactions => {
-                serde_json::to_string(&self.recurring_transactions_response(account_id)?)
-            }
-            Resource::LenderTransactions => serde_json::to_string(&self.lender_transactions_response(account_id)?),
-            Resource::ExpenseCategories => serde_json::to_string(&self.expense_categories_response(account_id)?),
-            Resource::TopCreditsDebits => serde_json::to_string(&self.top_credits_debits_response()),
-            Resource::MonthlyAnalysis => serde_json::to_string(&self.monthly_analysis_response()),
-            Resource::Predictors => serde_json::to_string(&self.predictors_response()),
-            Resource::Score => serde_json::to_string(&self.score_response()),
+            Resource::Accounts => text(&self.accounts_response(), pretty),
+            Resource::Identity => text(&self.identity_response(), pretty),
+            Resource::Transactions => text(&self.transactions_response(account_id)?, pretty),
+            Resource::Salary => text(&self.salary_response(account_id)?, pretty),
+            Resource::RecurringTransactions => text(&self.recurring_transactions_response(account_id)?, pretty),
+            Resource::LenderTransactions => text(&self.lender_transactions_response(account_id)?, pretty),
+            Resource::ExpenseCategories => text(&self.expense_categories_response(account_id)?, pretty),
+            Resource::TopCreditsDebits => text(&self.top_credits_debits_response(), pretty),
+            Resource::MonthlyAnalysis => text(&self.monthly_analysis_response(), pretty),
+            Resource::Predictors => text(&self.predictors_response(), pretty),
+            Resource::Score => text(&self.score_response(), pretty),
             Resource::XlsxReport => {
                 // The response is a list of links, which only a host that
                 // serves the workbooks can give; the library gives the bytes.
