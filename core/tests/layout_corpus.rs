@@ -144,8 +144,8 @@ fn corpus_reads_exactly(corpus: &str, at_least: usize) {
         if st.bank != bank {
             failures.push(format!("{file}: bank {}, expected {bank}", st.bank));
         }
-        // Identity, where the truth records it (fixtures/html): the account
-        // number and IFSC as printed, the holder without a title.
+        // Identity, where the truth records it: the account number and IFSC
+        // as printed, the holder without a title, the address.
         for (field, got) in
             [("account_number", &st.identity.account_number), ("ifsc", &st.identity.ifsc.clone().unwrap_or_default())]
         {
@@ -168,6 +168,14 @@ fn corpus_reads_exactly(corpus: &str, at_least: usize) {
             };
             if untitled(&st.identity.name) != untitled(want) {
                 failures.push(format!("{file}: holder {:?}, expected {want:?}", st.identity.name));
+            }
+        }
+        // The holder's address as printed ("" when the statement prints none),
+        // compared on its letters and digits: the reader joins lines with ", ".
+        if let Some(want) = truth["address"].as_str() {
+            let key = |a: &str| a.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_ascii_uppercase();
+            if key(&st.identity.address) != key(want) {
+                failures.push(format!("{file}: address {:?}, expected {want:?}", st.identity.address));
             }
         }
         let opening = truth["opening_balance"].as_str().unwrap_or_default();

@@ -48,6 +48,8 @@ enum Label {
     To,
     Opening,
     Closing,
+    /// City, state or PIN on a row of its own under the address.
+    AddressPart,
     Ignored,
 }
 
@@ -149,9 +151,9 @@ const LABELS: &[(&str, Label)] = &[
     ("CKYC NO", Label::Ignored),
     ("DATE", Label::Ignored),
     ("STATEMENT DATE", Label::Ignored),
-    ("CITY", Label::Ignored),
-    ("STATE", Label::Ignored),
-    ("PIN", Label::Ignored),
+    ("CITY", Label::AddressPart),
+    ("STATE", Label::AddressPart),
+    ("PIN", Label::AddressPart),
     ("PHONE CODE", Label::Ignored),
     ("INTEREST RATE", Label::Ignored),
     ("HOME BRANCH", Label::Ignored),
@@ -521,31 +523,78 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         (None, None) => (usize::MAX, 0.0, Vec::new()),
     };
     let mut prev_y = block.get(addr_start.wrapping_sub(1)).map(|l| l.y);
-    // Under a labelled address the lines continue at the value's left edge;
-    // under a name they may be indented (Axis sets them a few characters in),
-    // and the first one fixes the edge for the rest.
+    // Under a labelled address the lines continue at the value's left edge,
+    // or at the label's ("Address : FLAT 302" over "14 MG ROAD"), or after a
+    // colon under an empty label (": PUNE 411038"); under a name they may be
+    // indented (Axis sets them a few characters in), and the first one fixes
+    // the edge for the rest.
+    let label_x = addr_field.as_ref().and_then(|f| segs.get(f.line)?.first().map(|s| s.x0));
     let mut addr_x = addr_x;
     let mut edge_fixed = addr_field.is_some();
+    let mut last_line = addr_start.wrapping_sub(1);
+    // Lines of another column only (Qt sets the branch block's rows between
+    // the holder's address lines) are stepped over, each widening the gap
+    // allowed before the next address line.
+    let mut stepped = 0.0f32;
     for (i, line) in segs.iter().enumerate().skip(addr_start) {
         let Some(l) = block.get(i) else { break };
         let tol = (0.8 * l.size).max(2.0);
         let indent = if edge_fixed { tol } else { 12.0 * l.size };
-        let Some(seg) = line.iter().find(|s| s.x0 >= addr_x - tol && s.x0 <= addr_x + indent) else { break };
-        // A line with text left of the address (the next label of a
-        // label/value column: "Sanctioned Limit 25,00,000.00") ends it.
-        if line.iter().any(|s| s.x0 < addr_x - tol) || prev_y.is_some_and(|py| l.y - py > 2.2 * l.size) {
+        if prev_y.is_some_and(|py| l.y - py > 2.2 * l.size * (1.0 + stepped)) {
             break;
         }
-        let t = seg.text.trim();
-        if t.contains(':') || label_prefix(t).is_some() || t.is_empty() || (!edge_fixed && is_amount_like(t)) {
+        if !address.is_empty() && !line.is_empty() && line.iter().all(|s| s.x0 > addr_x + 20.0 * l.size) {
+            stepped += 1.0;
+            continue;
+        }
+        // A labelled value's edge is estimated from the glyphs after its
+        // colon: the next line may start up to a character and a half left.
+        let below = if addr_field.is_some() { tol.max(1.5 * l.size) } else { tol };
+        let at_column = line.iter().find(|s| s.x0 >= addr_x - below && s.x0 <= addr_x + indent);
+        let left: Vec<&Segment> = line.iter().filter(|s| s.x0 < addr_x - below).collect();
+        let text = match (at_column, left.as_slice()) {
+            (Some(seg), []) => {
+                let t = seg.text.trim();
+                t.strip_prefix(':').map_or(t, str::trim_start).to_string()
+            }
+            // A continuation at the label's edge or after a lone colon, with
+            // nothing at the value's edge: not a label of its own.
+            (None, [only])
+                if label_x.is_some_and(|lx| (only.x0 - lx).abs() <= tol) || only.text.trim().starts_with(':') =>
+            {
+                let t = only.text.trim();
+                t.strip_prefix(':').map_or(t, str::trim_start).to_string()
+            }
+            // ":" in a cell of its own, the line's words at the value's edge.
+            (Some(seg), [colon]) if colon.text.trim() == ":" => seg.text.trim().to_string(),
+            _ => break,
+        };
+        if text.contains(':')
+            || label_prefix(&text).is_some()
+            || text.is_empty()
+            || (!edge_fixed && is_amount_like(&text))
+        {
             break;
         }
         if !edge_fixed {
-            addr_x = seg.x0;
+            addr_x = at_column.map_or(addr_x, |s| s.x0);
             edge_fixed = true;
         }
-        address.push(t.to_string());
+        address.push(text);
         prev_y = Some(l.y);
+        last_line = i;
+        stepped = 0.0;
+    }
+    // "City : PUNE - 411041", "State : ...", "PIN : ..." rows right under the
+    // address, their values in the address's column, complete it.
+    if addr_field.is_some() {
+        let mut next = last_line.wrapping_add(1);
+        while let Some(part) = all_fields.iter().find(|f| {
+            f.line == next && f.label == Label::AddressPart && !f.value.is_empty() && (f.x0 - addr_x).abs() <= 6.0
+        }) {
+            address.push(part.value.clone());
+            next += 1;
+        }
     }
     id.address = address.into_iter().filter(|a| !a.is_empty()).collect::<Vec<_>>().join(", ");
 
@@ -918,6 +967,60 @@ mod tests {
         );
         // "M/S" names a firm even when the rest of the name has no company word.
         assert_eq!(id.account_category, AccountCategory::Corporate);
+    }
+
+    #[test]
+    fn address_continuations_at_the_label_edge_after_a_colon_in_a_city_row_and_between_another_columns_rows() {
+        let value = |a: &[Line]| read(a, &[]).address;
+        // Continuation lines at the label's edge.
+        let a = vec![
+            line(
+                10.0,
+                &[
+                    ("Account Name", 5.0),
+                    (":", 90.0),
+                    ("MR SANJAY GUPTA", 100.0),
+                    ("Account No", 300.0),
+                    (":", 360.0),
+                    ("2650101012345", 370.0),
+                ],
+            ),
+            line(
+                22.0,
+                &[
+                    ("Address", 5.0),
+                    (":", 90.0),
+                    ("FLAT 302, SAI KRUPA APARTMENTS", 100.0),
+                    ("Account Type", 300.0),
+                    (":", 360.0),
+                    ("SAVINGS", 370.0),
+                ],
+            ),
+            line(34.0, &[("14 MG ROAD", 5.0), ("Branch", 330.0), (":", 400.0), ("JAYANAGAR", 410.0)]),
+            line(46.0, &[("BENGALURU 411001", 5.0)]),
+            line(58.0, &[("Customer ID", 5.0), (":", 90.0), ("713984954", 100.0)]),
+        ];
+        assert_eq!(value(&a), "FLAT 302, SAI KRUPA APARTMENTS, 14 MG ROAD, BENGALURU 411001");
+        // A continuation after a colon under an empty label, then a City row.
+        let b = vec![
+            line(10.0, &[("Account Holder", 5.0), (":", 90.0), ("SACHIN PAWAR", 100.0)]),
+            line(22.0, &[("Address", 5.0), (":", 90.0), ("FLAT 12, SAI KRUPA SOC", 100.0)]),
+            line(34.0, &[(": KOTHRUD", 95.0)]),
+            line(46.0, &[("City", 5.0), (":", 90.0), ("PUNE - 411038", 100.0)]),
+            line(58.0, &[("CIF No", 5.0), (":", 90.0), ("40123456789", 100.0)]),
+        ];
+        assert_eq!(value(&b), "FLAT 12, SAI KRUPA SOC, KOTHRUD, PUNE - 411038");
+        // Qt sets the branch block's rows between the holder's lines.
+        let c = vec![
+            line(10.0, &[("MR VIKRAM MENON", 5.0), ("Account Branch", 400.0), (":", 480.0), ("KORAMANGALA", 490.0)]),
+            line(22.0, &[("FLAT 302, SAI KRUPA APARTMENTS", 5.0)]),
+            line(34.0, &[("Address", 400.0), (":", 480.0), ("GROUND FLOOR, 80 FEET ROAD", 490.0)]),
+            line(46.0, &[("14 MG ROAD", 5.0)]),
+            line(58.0, &[("City", 400.0), (":", 480.0), ("BENGALURU 560034", 490.0)]),
+            line(70.0, &[("KORAMANGALA 411001", 5.0)]),
+            line(82.0, &[("JOINT HOLDERS :", 5.0), ("Phone no.", 400.0), (":", 480.0), ("18002026161", 490.0)]),
+        ];
+        assert_eq!(value(&c), "FLAT 302, SAI KRUPA APARTMENTS, 14 MG ROAD, KORAMANGALA 411001");
     }
 
     #[test]
