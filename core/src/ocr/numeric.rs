@@ -17,7 +17,7 @@ fn as_digit(c: char) -> Option<char> {
         'O' | 'o' | 'D' | 'Q' | 'U' => '0',
         'l' | 'I' | 'i' | '|' | '!' | ']' | '[' | 'J' => '1',
         'Z' | 'z' => '2',
-        'S' | 's' | '$' => '5',
+        'S' | 's' => '5',
         'G' | 'b' => '6',
         'B' => '8',
         'g' | 'q' => '9',
@@ -125,6 +125,8 @@ mod tests {
         assert_eq!(mend("2,121.00"), None);
         assert_eq!(mend("1,200"), None);
         assert_eq!(mend("'9").as_deref(), Some("9"));
+        // A currency sign is not a 5 ("$2,716.50").
+        assert_eq!(mend("$2,716.50"), None);
         assert!(is_numeric("2,121.00") && is_numeric("01/04/2024") && !is_numeric("Apr"));
         assert_eq!(month_split("Apr."), Some(("Apr".into(), None)));
         assert_eq!(month_split("May.2024"), Some(("May".into(), Some("2024".into()))));
