@@ -103,6 +103,7 @@ pub fn message(file: &str, e: &Error, password_given: bool) -> String {
         Error::PdfIsImage { pages } => {
             format!("{file} is a scan ({pages} page(s) of images, no text layer) — ask for the bank's original PDF")
         }
+        Error::ScanUnreadable { page, reason } => format!("{file}: scanned page {page} cannot be read — {reason}"),
         Error::NotAStatement { reason } => format!("{file} is not a bank statement ({reason})"),
         Error::UnsupportedFormat { reason } => format!("{file}: statement layout not supported ({reason})"),
         Error::BankNameMismatch { declared, detected } => {

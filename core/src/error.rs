@@ -32,6 +32,12 @@ pub enum Limit {
     GlyphsPerPage,
     /// Glyphs drawn in one document.
     Glyphs,
+    /// Pixels of one scanned page read by OCR.
+    OcrPixelsPerPage,
+    /// Pages read by OCR in one document.
+    OcrPages,
+    /// Wall-clock time spent on OCR of one document, in milliseconds.
+    OcrTimeMillis,
 }
 
 impl Limit {
@@ -47,6 +53,9 @@ impl Limit {
             Limit::Transactions => "transactions",
             Limit::GlyphsPerPage => "glyphs_per_page",
             Limit::Glyphs => "glyphs",
+            Limit::OcrPixelsPerPage => "ocr_pixels_per_page",
+            Limit::OcrPages => "ocr_pages",
+            Limit::OcrTimeMillis => "ocr_time_millis",
         }
     }
 }
@@ -70,6 +79,17 @@ pub enum Error {
     PdfIsImage {
         /// Pages in the document.
         pages: usize,
+    },
+
+    /// A scanned page that OCR cannot read: blank, a photo of a screen, too
+    /// blurred or too small, or an image encoding bankscope cannot decode
+    /// (feature `ocr`; its kind is [`ErrorKind::PdfIsImage`]).
+    #[error("scanned page {page} cannot be read: {reason}")]
+    ScanUnreadable {
+        /// 1-based page.
+        page: u32,
+        /// Why, in words for the person who scanned it.
+        reason: String,
     },
 
     /// The document reads, but is not a bank statement.
@@ -189,7 +209,7 @@ impl Error {
     pub fn kind(&self) -> ErrorKind {
         match self {
             Error::PasswordIncorrect => ErrorKind::PasswordIncorrect,
-            Error::PdfIsImage { .. } => ErrorKind::PdfIsImage,
+            Error::PdfIsImage { .. } | Error::ScanUnreadable { .. } => ErrorKind::PdfIsImage,
             Error::NotAStatement { .. } => ErrorKind::NotAStatement,
             Error::UnsupportedFormat { .. } => ErrorKind::UnsupportedFormat,
             Error::BankNameMismatch { .. } => ErrorKind::BankNameMismatch,

@@ -17,6 +17,8 @@ pub mod layout;
 pub mod limits;
 pub mod model;
 pub mod money;
+#[cfg(feature = "ocr")]
+pub mod ocr;
 pub mod pdf;
 pub mod pipeline;
 pub mod reconcile;

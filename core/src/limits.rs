@@ -31,6 +31,14 @@ pub struct Limits {
     /// Glyphs drawn in the whole document (default 3,000,000, some 600 dense
     /// pages; at most a few hundred MiB of words).
     pub glyphs: u64,
+    /// Pixels of one scanned page as OCR reads it, and of each image on it
+    /// (default 40,000,000: an A4 page at 600 dpi is 35 million). Feature `ocr`.
+    pub ocr_pixels_per_page: u64,
+    /// Pages read by OCR in one document (default 50). Feature `ocr`.
+    pub ocr_pages: u64,
+    /// Wall-clock time for the OCR of one document in milliseconds, on top of
+    /// `time_millis` (default 180 s; a 200 dpi page takes about 1-3 s). Feature `ocr`.
+    pub ocr_time_millis: u64,
 }
 
 impl Default for Limits {
@@ -44,6 +52,9 @@ impl Default for Limits {
             time_millis: 30_000,
             glyphs_per_page: 1_000_000,
             glyphs: 3_000_000,
+            ocr_pixels_per_page: 40_000_000,
+            ocr_pages: 50,
+            ocr_time_millis: 180_000,
         }
     }
 }
@@ -71,6 +82,9 @@ impl Limits {
             Limit::TimeMillis => self.time_millis,
             Limit::GlyphsPerPage => self.glyphs_per_page,
             Limit::Glyphs => self.glyphs,
+            Limit::OcrPixelsPerPage => self.ocr_pixels_per_page,
+            Limit::OcrPages => self.ocr_pages,
+            Limit::OcrTimeMillis => self.ocr_time_millis,
             _ => u64::MAX,
         }
     }

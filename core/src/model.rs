@@ -211,6 +211,26 @@ pub struct ReadingReport {
     /// 0 to 1: the share of rows proven, lowered when the opening or closing
     /// balance is not printed or rows could not be read.
     pub confidence: f64,
+    /// Pages read by OCR and the OCR confidence of each row; `None` when
+    /// every page was read from its text layer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ocr: Option<OcrReading>,
+}
+
+/// The OCR part of a [`ReadingReport`]: which pages were scans, and how sure
+/// the OCR was of each row.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OcrReading {
+    /// 1-based pages read by OCR.
+    pub pages: Vec<u32>,
+    /// Mean word confidence of each of those pages, 0 to 1.
+    pub page_confidence: Vec<f64>,
+    /// Per transaction (statement order): the lowest word confidence on the
+    /// line that prints its balance, 0 to 1; `None` for rows from a text layer.
+    pub row_confidence: Vec<Option<f64>>,
+    /// Time spent on OCR, milliseconds.
+    pub millis: u64,
 }
 
 impl ReadingReport {
@@ -247,6 +267,12 @@ impl ReadingReport {
         }
         if self.rows_unread > 0 {
             s.push_str(&format!("; {} unreadable rows", self.rows_unread));
+        }
+        if let Some(ocr) = &self.ocr {
+            let pages = ocr.pages.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+            let n = ocr.page_confidence.len().max(1) as f64;
+            let conf = ocr.page_confidence.iter().sum::<f64>() / n;
+            s.push_str(&format!("; page(s) {pages} read by OCR (confidence {conf:.2})"));
         }
         s
     }

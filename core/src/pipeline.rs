@@ -54,10 +54,38 @@ impl ReadOptions {
 pub fn read_pdf(bytes: &[u8], options: &ReadOptions) -> Result<Statement> {
     let open = OpenOptions { password: options.password.clone(), limits: options.limits.clone() };
     let doc = pdf::open(bytes, &open)?;
-    let pages = doc.pages()?;
+    let (pages, ocr) = pages(&doc)?;
     let mut extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
     bank_from_info(&mut extracted, &doc.info(), options);
-    Ok(statement(extracted))
+    Ok(with_ocr(extracted, &ocr))
+}
+
+/// What OCR read, when the feature is on.
+#[cfg(feature = "ocr")]
+type Ocr = crate::ocr::OcrPass;
+#[cfg(not(feature = "ocr"))]
+type Ocr = ();
+
+/// The document's pages: text layers, and with the `ocr` feature scans read by OCR.
+fn pages(doc: &pdf::Document) -> Result<(Vec<pdf::Page>, Ocr)> {
+    #[cfg(feature = "ocr")]
+    return crate::ocr::pages(doc);
+    #[cfg(not(feature = "ocr"))]
+    return Ok((doc.pages()?, ()));
+}
+
+/// [`statement`], with the reading report saying which pages OCR read.
+#[cfg_attr(not(feature = "ocr"), allow(clippy::let_unit_value, unused_variables))]
+fn with_ocr(extracted: Extracted, ocr: &Ocr) -> Statement {
+    #[cfg(feature = "ocr")]
+    let rows: Vec<_> = extracted.transactions.iter().map(|t| t.balance).zip(extracted.pages.iter().copied()).collect();
+    #[cfg_attr(not(feature = "ocr"), allow(unused_mut))]
+    let mut statement = statement(extracted);
+    #[cfg(feature = "ocr")]
+    {
+        statement.reading.ocr = ocr.reading(&rows);
+    }
+    statement
 }
 
 /// A statement whose pages name no bank bankscope knows (no IFSC, no name,
@@ -80,11 +108,11 @@ fn bank_from_info(extracted: &mut Extracted, info: &pdf::Info, options: &ReadOpt
 pub fn read_pdf_with_forensics(bytes: &[u8], options: &ReadOptions) -> Result<(Statement, pdf::Forensics)> {
     let open = OpenOptions { password: options.password.clone(), limits: options.limits.clone() };
     let doc = pdf::open(bytes, &open)?;
-    let pages = doc.pages()?;
+    let (pages, ocr) = pages(&doc)?;
     let mut extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
     let forensics = doc.forensics()?;
     bank_from_info(&mut extracted, &forensics.info, options);
-    let mut statement = statement(extracted);
+    let mut statement = with_ocr(extracted, &ocr);
     statement.forensics = Some(ForensicDigest::new(&forensics, &pages, &statement.transactions));
     Ok((statement, forensics))
 }

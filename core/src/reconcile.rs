@@ -105,6 +105,7 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
         totals_reconcile,
         first_break,
         confidence: (confidence * 100.0).round() / 100.0,
+        ocr: None,
     }
 }
 

@@ -343,6 +343,10 @@ impl<'a> Interpreter<'a> {
         match get_name(doc, &stream.dict, b"Subtype") {
             Some(b"Image") => {
                 self.out.images += 1;
+                #[cfg(feature = "ocr")]
+                if let Some(id) = id {
+                    self.out.place_image(id, *ctm);
+                }
                 Ok(())
             }
             Some(b"Form") => {

@@ -26,6 +26,8 @@ mod content;
 mod fontdata;
 mod fonts;
 mod forensics;
+#[cfg(feature = "ocr")]
+mod images;
 mod lexer;
 mod objects;
 mod open;
@@ -34,6 +36,11 @@ mod text;
 pub use forensics::{FontUse, Forensics, Hidden, HiddenText, Info, PageForensics, Xmp, parse_pdf_date};
 pub use open::{Document, EncryptionKind, OpenOptions, open};
 pub use text::{Page, TextRun, layout_text};
+
+#[cfg(feature = "ocr")]
+pub use images::Raster;
+#[cfg(feature = "ocr")]
+pub(crate) use {objects::Budget, open::PageScan};
 
 use crate::error::Result;
 

@@ -86,6 +86,9 @@ pub(crate) struct PageScan {
     pub(crate) glyphs: u32,
     pub(crate) content_streams: u32,
     pub(crate) touchup_markers: u32,
+    /// Image XObjects drawn on the page, for OCR.
+    #[cfg(feature = "ocr")]
+    pub(crate) placed: Vec<super::text::PlacedImage>,
 }
 
 fn lopdf_error(e: lopdf::Error, limits: &Limits) -> Error {
@@ -216,22 +219,30 @@ impl Document {
     /// [`Error::UnsupportedFormat`]; nothing at all (blank pages) is
     /// [`Error::NotAStatement`].
     pub fn pages(&self) -> Result<Vec<Page>> {
+        let scans = self.scans()?;
+        if let Some(e) = self.no_text(&scans) {
+            return Err(e);
+        }
+        Ok(scans.into_iter().map(|s| s.page).collect())
+    }
+
+    /// Every page interpreted, text or not.
+    pub(crate) fn scans(&self) -> Result<Vec<PageScan>> {
         let budget = Budget::new(&self.limits, Instant::now());
         let mut fonts = FontCache::new();
-        let mut out = Vec::with_capacity(self.pages.len());
-        let (mut images, mut glyphs) = (0u64, 0u64);
-        for i in 0..self.pages.len() {
-            let scan = self.scan(i, &budget, &mut fonts)?;
-            images += u64::from(scan.images);
-            glyphs += u64::from(scan.glyphs);
-            out.push(scan.page);
-        }
+        (0..self.pages.len()).map(|i| self.scan(i, &budget, &mut fonts)).collect()
+    }
+
+    /// The refusal of a document in which no page has any text (see [`Document::pages`]).
+    pub(crate) fn no_text(&self, scans: &[PageScan]) -> Option<Error> {
         // U+FFFD stands for a glyph whose font names no text.
         let unreadable = |r: &super::text::TextRun| r.text.chars().all(|c| c.is_whitespace() || c == '\u{FFFD}');
-        if out.iter().all(|p| p.runs.iter().all(unreadable)) {
-            return Err(no_text(out.len(), images, glyphs, self.encryption != EncryptionKind::None));
+        if !scans.iter().all(|s| s.page.runs.iter().all(unreadable)) {
+            return None;
         }
-        Ok(out)
+        let images = scans.iter().map(|s| u64::from(s.images)).sum();
+        let glyphs = scans.iter().map(|s| u64::from(s.glyphs)).sum();
+        Some(no_text(scans.len(), images, glyphs, self.encryption != EncryptionKind::None))
     }
 
     /// One page's positioned text, `index` counted from 0.
@@ -320,8 +331,12 @@ impl Document {
         budget.add_glyphs(u64::from(collector.glyphs));
         collector.finish();
         collector.reveal_white_on_fills();
+        #[cfg(feature = "ocr")]
+        let placed = std::mem::take(&mut collector.placed);
         let Collector { runs, rects, images, glyphs, .. } = collector;
         Ok(PageScan {
+            #[cfg(feature = "ocr")]
+            placed,
             page: Page { number: index as u32 + 1, width, height, rotation, runs },
             rects,
             images,

@@ -100,10 +100,26 @@ pub(crate) struct FilledRect {
     pub(crate) white: bool,
 }
 
+/// An image XObject drawn on a page: its object and the matrix that maps
+/// the unit square onto the displayed page (origin top-left, y down).
+#[cfg(feature = "ocr")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlacedImage {
+    pub(crate) id: lopdf::ObjectId,
+    pub(crate) ctm: super::content::Matrix,
+}
+
+/// At most this many image placements are kept per page (for OCR).
+#[cfg(feature = "ocr")]
+const MAX_PLACED: usize = 64;
+
 /// Builds words from glyphs, and keeps what the forensic record needs.
 #[derive(Debug, Default)]
 pub(crate) struct Collector {
     pub(crate) runs: Vec<TextRun>,
+    /// Image XObjects drawn, where (for OCR of scanned pages).
+    #[cfg(feature = "ocr")]
+    pub(crate) placed: Vec<PlacedImage>,
     cur: Option<TextRun>,
     pub(crate) rects: Vec<FilledRect>,
     pub(crate) images: u32,
@@ -214,6 +230,13 @@ impl Collector {
             white: g.white,
             order,
         });
+    }
+
+    #[cfg(feature = "ocr")]
+    pub(crate) fn place_image(&mut self, id: lopdf::ObjectId, ctm: super::content::Matrix) {
+        if self.placed.len() < MAX_PLACED {
+            self.placed.push(PlacedImage { id, ctm });
+        }
     }
 
     pub(crate) fn fill_rect(&mut self, bbox: [f32; 4], white: bool) {
