@@ -82,6 +82,11 @@ fn every_openpdf_statement_reads_exactly_and_reconciles() {
     corpus_reads_exactly("java", 10);
 }
 
+#[test]
+fn every_itext_statement_reads_exactly_and_reconciles() {
+    corpus_reads_exactly("itext", 8);
+}
+
 fn corpus_reads_exactly(corpus: &str, at_least: usize) {
     let dir = || fixtures(corpus);
     let manifest: Value = serde_json::from_slice(&std::fs::read(dir().join("manifest.json")).expect("manifest.json"))

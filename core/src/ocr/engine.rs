@@ -83,6 +83,7 @@ fn read_with(engine: Tesseract, raster: &Raster) -> Result<(Vec<PixelWord>, Opti
     t = t.recognize().map_err(engine_error)?;
     let tsv = t.get_tsv_text(0).map_err(engine_error)?;
     let mut words = split_months(parse_tsv(&tsv));
+    numeric::dollar_or_five(&mut words);
     // Figures: mend letters read for digits, then read the doubtful ones again
     // with digits only.
     let doubtful: Vec<usize> = words

@@ -25,6 +25,25 @@ fn as_digit(c: char) -> Option<char> {
     })
 }
 
+/// `$` before a figure is a currency sign on a page that prints it before
+/// its amounts ("$2,716.50" throughout an NZ statement), and a misread `5`
+/// where it is rare (one "$44.11" among an Indian statement's "544.11"s):
+/// when fewer than a quarter of a page's figures carry it, each `$` that
+/// starts a figure is read as 5.
+pub(crate) fn dollar_or_five(words: &mut [super::engine::PixelWord]) {
+    let figure = |t: &str| is_numeric(t.trim_start_matches('$'));
+    let figures = words.iter().filter(|w| figure(&w.text)).count();
+    let dollars = words.iter().filter(|w| w.text.starts_with('$') && figure(&w.text)).count();
+    if dollars == 0 || dollars * 4 >= figures {
+        return;
+    }
+    for w in
+        words.iter_mut().filter(|w| w.text.starts_with('$') && w.text[1..].starts_with(|c: char| c.is_ascii_digit()))
+    {
+        w.text.replace_range(..1, "5");
+    }
+}
+
 /// True when `text` reads as a figure: at least two digits, and nothing but
 /// digits and separators once its edges' punctuation is trimmed.
 pub(crate) fn is_numeric(text: &str) -> bool {
@@ -108,6 +127,34 @@ pub(crate) fn month_split(text: &str) -> Option<(String, Option<String>)> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::engine::PixelWord;
+
+    fn words(texts: &[&str]) -> Vec<PixelWord> {
+        texts
+            .iter()
+            .map(|t| PixelWord {
+                text: (*t).to_string(),
+                left: 0,
+                top: 0,
+                width: 1,
+                height: 1,
+                confidence: 90.0,
+                line: (0, 0, 0),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_rare_dollar_before_a_figure_is_a_five_a_common_one_a_currency_sign() {
+        let mut w = words(&["$44.11", "1,200.00", "544.11", "2,300.00", "12.00", "UPI/$X"]);
+        dollar_or_five(&mut w);
+        assert_eq!(w[0].text, "544.11");
+        assert_eq!(w[5].text, "UPI/$X");
+        let mut w = words(&["$2,716.50", "$12.00", "$300.00", "45.00"]);
+        dollar_or_five(&mut w);
+        assert_eq!(w[0].text, "$2,716.50");
+    }
+
     use super::*;
 
     #[test]
