@@ -140,9 +140,9 @@ fn generated_scans_read_by_ocr() {
             failures.push(format!("{label} dpi: {figures} of {rows} rows with exact figures"));
         }
     }
-    // One misread figure breaks a chain at that row (stanchart_200dpi reads
-    // "$44.11" for 544.11 at times); more than one broken chain is a regression.
-    if broken.len() > 1 {
+    // Every chain at 200 dpi and above reconciles (a '$' read for a 5 once
+    // broke stanchart_200dpi's: see numeric::dollar_or_five).
+    if !broken.is_empty() {
         failures.push(format!("chains broken: {}", broken.join(", ")));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
