@@ -128,6 +128,10 @@ SELECT e.org_id, s.entity_id, s.id, e.link_id, $2, $3, $4,
 FROM statements s JOIN entities e ON e.id = s.entity_id LEFT JOIN webhooks w ON w.org_id = e.org_id
 WHERE s.id = $1";
 
+/// Raises the version of statement `$1`'s entity (before the statement is deleted, when it is).
+const BUMP_VERSION: &str =
+    "UPDATE entities SET version = version + 1 WHERE id = (SELECT entity_id FROM statements WHERE id = $1)";
+
 const STATEMENT_COLUMNS: &str =
     "id, entity_id, declared_bank, identity, transactions, analyses, message, statement_json, created_at";
 
@@ -435,6 +439,14 @@ impl Store for PgStore {
         })
     }
 
+    fn entity_version(&self, org_id: &str, entity_id: &str) -> StoreResult<Option<i64>> {
+        self.with(|c| {
+            let row =
+                c.query_opt("SELECT version FROM entities WHERE id = $1 AND org_id = $2", &[&entity_id, &org_id])?;
+            row.map(|r| Ok(r.try_get(0)?)).transpose()
+        })
+    }
+
     fn entity_by_link(&self, org_id: &str, link_id: &str) -> StoreResult<Option<EntityRow>> {
         self.with(|c| {
             c.query_opt(
@@ -466,6 +478,7 @@ impl Store for PgStore {
                 &[&s.id, &s.entity_id, &s.session_id, &s.file, &digest, &s.password, &s.declared_bank, &t],
             )?;
             tx.execute("INSERT INTO jobs (statement_id, stage, updated_at) VALUES ($1, 'identity', $2)", &[&s.id, &t])?;
+            tx.execute("UPDATE entities SET version = version + 1 WHERE id = $1", &[&s.entity_id])?;
             tx.commit()?;
             Ok(())
         })
@@ -513,6 +526,7 @@ impl Store for PgStore {
     fn delete_statement(&self, id: &str) -> StoreResult<bool> {
         self.with(|c| {
             let mut tx = c.transaction()?;
+            tx.execute(BUMP_VERSION, &[&id])?;
             tx.execute("DELETE FROM jobs WHERE statement_id = $1", &[&id])?;
             let n = tx.execute("DELETE FROM statements WHERE id = $1", &[&id])?;
             tx.commit()?;
@@ -552,6 +566,7 @@ impl Store for PgStore {
                 return Ok(false);
             }
             tx.execute(ENQUEUE_OUTCOME, &[&job.statement_id, &"failed", &message, &now(), &now_ms()])?;
+            tx.execute(BUMP_VERSION, &[&job.statement_id])?;
             tx.execute("DELETE FROM jobs WHERE statement_id = $1", &[&job.statement_id])?;
             tx.execute("DELETE FROM statements WHERE id = $1", &[&job.statement_id])?;
             tx.commit()?;
@@ -632,6 +647,7 @@ impl Store for PgStore {
                 tx.execute("UPDATE statements SET statement_json = $1 WHERE id = $2", &[&json, &job.statement_id])?;
             }
             tx.execute(&format!("UPDATE statements SET {col} = 'completed' WHERE id = $1"), &[&job.statement_id])?;
+            tx.execute(BUMP_VERSION, &[&job.statement_id])?;
             if job.stage == Stage::Transactions {
                 tx.execute("UPDATE statements SET password = NULL WHERE id = $1", &[&job.statement_id])?;
             }
@@ -666,6 +682,7 @@ impl Store for PgStore {
                 stage = s.next();
             }
             tx.execute("UPDATE statements SET password = NULL WHERE id = $1", &[&job.statement_id])?;
+            tx.execute(BUMP_VERSION, &[&job.statement_id])?;
             tx.execute(ENQUEUE_OUTCOME, &[&job.statement_id, &"failed", &message, &now(), &now_ms()])?;
             tx.execute(
                 "UPDATE jobs SET state = 'failed', lease_until = NULL, last_error = $3, updated_at = $2 WHERE id = $1",

@@ -236,6 +236,7 @@ async fn delete_entity(
     if !deleted {
         return Err(ApiError::detail(StatusCode::NOT_FOUND, "Entity not found."));
     }
+    state.read_cache.forget(&entity_id);
     tracing::info!(entity = entity_id, "entity deleted");
     Ok(Json(json!({"entity_id": entity_id, "deleted": true})))
 }

@@ -208,6 +208,8 @@ pub const MIGRATIONS: &[&str] = &[
     // 3: webhook secret rotation with an overlap window.
     "ALTER TABLE webhooks ADD COLUMN previous_secret TEXT;
      ALTER TABLE webhooks ADD COLUMN previous_until BIGINT;",
+    // 4: an entity's version, raised with every change to its statements (the read cache's key).
+    "ALTER TABLE entities ADD COLUMN version BIGINT NOT NULL DEFAULT 0;",
 ];
 
 /// The schema version a store has once every migration is applied.
@@ -325,6 +327,10 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn entity(&self, org_id: &str, entity_id: &str) -> StoreResult<Option<EntityRow>>;
     /// The metadata of an entity, for processing (no organisation filter).
     fn entity_metadata(&self, entity_id: &str) -> StoreResult<Option<serde_json::Value>>;
+    /// The version of an entity of `org_id`: raised in the same transaction as
+    /// any change to its statements (inserted, a stage completed or failed,
+    /// deleted, refused), so equal versions mean equal read responses.
+    fn entity_version(&self, org_id: &str, entity_id: &str) -> StoreResult<Option<i64>>;
     /// The newest entity of an organisation with this link_id.
     fn entity_by_link(&self, org_id: &str, link_id: &str) -> StoreResult<Option<EntityRow>>;
     /// Stores an uploaded statement and queues its identity job in one
@@ -557,6 +563,10 @@ pub fn status(text: &str) -> Status {
 pub fn json_or_null(text: Option<String>) -> serde_json::Value {
     text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(serde_json::Value::Null)
 }
+
+/// Raises the version of statement `?1`'s entity (before the statement is deleted, when it is).
+const BUMP_VERSION: &str =
+    "UPDATE entities SET version = version + 1 WHERE id = (SELECT entity_id FROM statements WHERE id = ?1)";
 
 const STATEMENT_COLUMNS: &str =
     "id, entity_id, declared_bank, identity, transactions, analyses, message, statement_json, created_at";
@@ -792,6 +802,13 @@ impl Store for SqliteStore {
         })
     }
 
+    fn entity_version(&self, org_id: &str, entity_id: &str) -> StoreResult<Option<i64>> {
+        self.with(|c| {
+            let mut q = c.prepare_cached("SELECT version FROM entities WHERE id = ?1 AND org_id = ?2")?;
+            Ok(q.query_row(params![entity_id, org_id], |r| r.get(0)).optional()?)
+        })
+    }
+
     fn entity_by_link(&self, org_id: &str, link_id: &str) -> StoreResult<Option<EntityRow>> {
         self.with(|c| {
             Ok(c.query_row(
@@ -828,6 +845,7 @@ impl Store for SqliteStore {
                 "INSERT INTO jobs (statement_id, stage, updated_at) VALUES (?1, 'identity', ?2)",
                 params![s.id, t],
             )?;
+            tx.execute("UPDATE entities SET version = version + 1 WHERE id = ?1", params![s.entity_id])?;
             tx.commit()?;
             Ok(())
         })
@@ -876,6 +894,7 @@ impl Store for SqliteStore {
     fn delete_statement(&self, id: &str) -> StoreResult<bool> {
         self.with(|c| {
             let tx = c.transaction()?;
+            tx.execute(BUMP_VERSION, params![id])?;
             tx.execute("DELETE FROM jobs WHERE statement_id = ?1", params![id])?;
             let n = tx.execute("DELETE FROM statements WHERE id = ?1", params![id])?;
             tx.commit()?;
@@ -914,6 +933,7 @@ impl Store for SqliteStore {
                 return Ok(false);
             }
             tx.execute(ENQUEUE_OUTCOME, params![job.statement_id, "failed", message, now(), now_ms()])?;
+            tx.execute(BUMP_VERSION, params![job.statement_id])?;
             tx.execute("DELETE FROM jobs WHERE statement_id = ?1", params![job.statement_id])?;
             tx.execute("DELETE FROM statements WHERE id = ?1", params![job.statement_id])?;
             tx.commit()?;
@@ -993,6 +1013,7 @@ impl Store for SqliteStore {
                 tx.execute("UPDATE statements SET statement_json = ?1 WHERE id = ?2", params![json, job.statement_id])?;
             }
             tx.execute(&format!("UPDATE statements SET {col} = 'completed' WHERE id = ?1"), params![job.statement_id])?;
+            tx.execute(BUMP_VERSION, params![job.statement_id])?;
             if job.stage == Stage::Transactions {
                 // The PDF is read; its password is not needed any more.
                 tx.execute("UPDATE statements SET password = NULL WHERE id = ?1", params![job.statement_id])?;
@@ -1028,6 +1049,7 @@ impl Store for SqliteStore {
                 stage = s.next();
             }
             tx.execute("UPDATE statements SET password = NULL WHERE id = ?1", params![job.statement_id])?;
+            tx.execute(BUMP_VERSION, params![job.statement_id])?;
             tx.execute(ENQUEUE_OUTCOME, params![job.statement_id, "failed", message, now(), now_ms()])?;
             tx.execute(
                 "UPDATE jobs SET state = 'failed', last_error = ?3, updated_at = ?2 WHERE id = ?1",
