@@ -147,6 +147,25 @@ pub enum Command {
         /// Plan end (exclusive), as a date.
         expires: Option<chrono::NaiveDate>,
     },
+    /// `org list`: every organisation with its key prefix and state.
+    OrgList {
+        /// Where the database is.
+        config: Config,
+    },
+    /// `org rotate-key ORG`: a new API key, printed once.
+    OrgRotateKey {
+        /// Where the database is.
+        config: Config,
+        /// Organisation id or name.
+        org: String,
+    },
+    /// `org revoke ORG`: its credentials stop working.
+    OrgRevoke {
+        /// Where the database is.
+        config: Config,
+        /// Organisation id or name.
+        org: String,
+    },
     /// `--help`.
     Help,
 }
@@ -158,6 +177,12 @@ USAGE:
     bankscope-server [OPTIONS]                 serve (HTTPS; a development certificate is made at first start)
     bankscope-server org create NAME [OPTIONS] [--expires YYYY-MM-DD]
                                                create an organisation; prints its API key and server hash once
+    bankscope-server org list [OPTIONS]        organisations: id, name, key prefix, state (active, expired, revoked)
+    bankscope-server org rotate-key ORG [OPTIONS]
+                                               a new API key for ORG (id or name), printed once; the old key
+                                               stops working at once, the server hash stays
+    bankscope-server org revoke ORG [OPTIONS]  ORG's key and hash stop working, its session links expire
+    (the org commands use the serving options' database: --data-dir, or --database-url / DATABASE_URL)
 
 OPTIONS:
     --listen ADDR        address to listen on (env BANKSCOPE_LISTEN, default 127.0.0.1:8443)
@@ -322,6 +347,13 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
         [org, create, name] if org == "org" && create == "create" => {
             Ok(Command::OrgCreate { config, name: name.clone(), expires })
         }
+        [org, list] if org == "org" && list == "list" => Ok(Command::OrgList { config }),
+        [org, rotate, which] if org == "org" && rotate == "rotate-key" => {
+            Ok(Command::OrgRotateKey { config, org: which.clone() })
+        }
+        [org, revoke, which] if org == "org" && revoke == "revoke" => {
+            Ok(Command::OrgRevoke { config, org: which.clone() })
+        }
         _ => Err(format!("unexpected arguments {positional:?}")),
     }
 }
@@ -351,6 +383,13 @@ mod tests {
         };
         assert_eq!(name, "acme");
         assert_eq!(expires, chrono::NaiveDate::from_ymd_opt(2030, 1, 31));
+        assert!(matches!(parse(&args("org list --data-dir /d"), |_| None), Ok(Command::OrgList { .. })));
+        let Ok(Command::OrgRotateKey { org, .. }) = parse(&args("org rotate-key acme"), |_| None) else {
+            panic!("rotate-key")
+        };
+        assert_eq!(org, "acme");
+        assert!(matches!(parse(&args("org revoke acme"), |_| None), Ok(Command::OrgRevoke { .. })));
+        assert!(parse(&args("org rotate-key"), |_| None).is_err());
         assert!(parse(&args("--cert a.pem"), |_| None).is_err());
         assert!(parse(&args("--bogus"), |_| None).is_err());
         assert_eq!((c.rate_limit, c.rate_burst), (50, 100));

@@ -13,8 +13,8 @@ use std::sync::Mutex;
 use postgres::{Client, NoTls, Row};
 
 use crate::store::{
-    Attempt, EntityRow, Job, MIGRATIONS, NewStatement, Org, Payload, SessionRow, Stage, StatementInput, StatementRow,
-    Store, StoreError, StoreResult, Webhook, json_or_null, now, now_ms, status,
+    Attempt, EntityRow, Job, MIGRATIONS, NewStatement, Org, OrgSummary, Payload, SessionRow, Stage, StatementInput,
+    StatementRow, Store, StoreError, StoreResult, Webhook, json_or_null, now, now_ms, status,
 };
 
 /// Default of how long a claimed job stays with its claimer without completing:
@@ -337,7 +337,7 @@ impl Store for PgStore {
         self.with(|c| {
             let row = c.query_opt(
                 "SELECT id, name, server_hash_digest, plan_expires_at, modes, consent_overrides
-                 FROM orgs WHERE key_digest = $1",
+                 FROM orgs WHERE key_digest = $1 AND revoked_at IS NULL",
                 &[&key_digest],
             )?;
             row.map(|r| {
@@ -351,6 +351,51 @@ impl Store for PgStore {
                 })
             })
             .transpose()
+        })
+    }
+
+    fn list_orgs(&self) -> StoreResult<Vec<OrgSummary>> {
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT id, name, key_prefix, plan_expires_at, revoked_at, created_at FROM orgs ORDER BY created_at, id",
+                &[],
+            )?;
+            rows.iter()
+                .map(|r| {
+                    Ok(OrgSummary {
+                        id: r.try_get(0)?,
+                        name: r.try_get(1)?,
+                        key_prefix: r.try_get(2)?,
+                        plan_expires_at: r.try_get(3)?,
+                        revoked_at: r.try_get(4)?,
+                        created_at: r.try_get(5)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn set_org_key(&self, org_id: &str, key_digest: &[u8], key_prefix: &str) -> StoreResult<bool> {
+        self.with(|c| {
+            let n = c.execute(
+                "UPDATE orgs SET key_digest = $2, key_prefix = $3 WHERE id = $1",
+                &[&org_id, &key_digest, &key_prefix],
+            )?;
+            Ok(n > 0)
+        })
+    }
+
+    fn revoke_org(&self, org_id: &str, at: i64) -> StoreResult<bool> {
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            let n =
+                tx.execute("UPDATE orgs SET revoked_at = coalesce(revoked_at, $2) WHERE id = $1", &[&org_id, &at])?;
+            tx.execute(
+                "UPDATE sessions SET expires_at = $2 WHERE org_id = $1 AND (expires_at IS NULL OR expires_at > $2)",
+                &[&org_id, &at],
+            )?;
+            tx.commit()?;
+            Ok(n > 0)
         })
     }
 

@@ -48,6 +48,37 @@ pub struct Org {
     pub consent_overrides: serde_json::Value,
 }
 
+/// An organisation as `org list` shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrgSummary {
+    /// Organisation id (UUID text).
+    pub id: String,
+    /// Name given at creation.
+    pub name: String,
+    /// The first characters of the current API key (`bsk_` and 8 hex digits);
+    /// `None` for a key made before prefixes were kept.
+    pub key_prefix: Option<String>,
+    /// Unix seconds after which the plan has expired.
+    pub plan_expires_at: Option<i64>,
+    /// Unix seconds of revocation.
+    pub revoked_at: Option<i64>,
+    /// Unix seconds of creation.
+    pub created_at: i64,
+}
+
+impl OrgSummary {
+    /// `active`, `expired` (plan ended) or `revoked`.
+    pub fn state(&self, now: i64) -> &'static str {
+        if self.revoked_at.is_some() {
+            "revoked"
+        } else if self.plan_expires_at.is_some_and(|t| t <= now) {
+            "expired"
+        } else {
+            "active"
+        }
+    }
+}
+
 /// A session and what it was created with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SessionRow {
@@ -210,6 +241,9 @@ pub const MIGRATIONS: &[&str] = &[
      ALTER TABLE webhooks ADD COLUMN previous_until BIGINT;",
     // 4: an entity's version, raised with every change to its statements (the read cache's key).
     "ALTER TABLE entities ADD COLUMN version BIGINT NOT NULL DEFAULT 0;",
+    // 5: `org list|rotate-key|revoke`: the shown start of the API key, revocation.
+    "ALTER TABLE orgs ADD COLUMN key_prefix TEXT;
+     ALTER TABLE orgs ADD COLUMN revoked_at BIGINT;",
 ];
 
 /// The schema version a store has once every migration is applied.
@@ -315,6 +349,14 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     ) -> StoreResult<String>;
     /// The organisation whose API key has this digest.
     fn org_by_key(&self, key_digest: &[u8]) -> StoreResult<Option<Org>>;
+    /// Every organisation, oldest first.
+    fn list_orgs(&self) -> StoreResult<Vec<OrgSummary>>;
+    /// Replaces an organisation's API key (its digest and shown prefix); the
+    /// old key stops authenticating at once. False when there is no such org.
+    fn set_org_key(&self, org_id: &str, key_digest: &[u8], key_prefix: &str) -> StoreResult<bool>;
+    /// Revokes an organisation at `at`: its keys stop authenticating and its
+    /// sessions' links expire. False when there is no such org.
+    fn revoke_org(&self, org_id: &str, at: i64) -> StoreResult<bool>;
     /// Creates a session and its entity (same id) together.
     fn create_session(&self, session: &SessionRow, metadata: &serde_json::Value) -> StoreResult<()>;
     /// A session by id.
@@ -710,7 +752,7 @@ impl Store for SqliteStore {
         self.with(|c| {
             Ok(c.query_row(
                 "SELECT id, name, server_hash_digest, plan_expires_at, modes, consent_overrides
-                 FROM orgs WHERE key_digest = ?1",
+                 FROM orgs WHERE key_digest = ?1 AND revoked_at IS NULL",
                 params![key_digest],
                 |r| {
                     Ok(Org {
@@ -724,6 +766,52 @@ impl Store for SqliteStore {
                 },
             )
             .optional()?)
+        })
+    }
+
+    fn list_orgs(&self) -> StoreResult<Vec<OrgSummary>> {
+        self.with(|c| {
+            let mut q = c.prepare(
+                "SELECT id, name, key_prefix, plan_expires_at, revoked_at, created_at FROM orgs
+                 ORDER BY created_at, rowid",
+            )?;
+            let rows = q
+                .query_map([], |r| {
+                    Ok(OrgSummary {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        key_prefix: r.get(2)?,
+                        plan_expires_at: r.get(3)?,
+                        revoked_at: r.get(4)?,
+                        created_at: r.get(5)?,
+                    })
+                })?
+                .collect::<rusqlite::Result<_>>()?;
+            Ok(rows)
+        })
+    }
+
+    fn set_org_key(&self, org_id: &str, key_digest: &[u8], key_prefix: &str) -> StoreResult<bool> {
+        self.with(|c| {
+            let n = c.execute(
+                "UPDATE orgs SET key_digest = ?2, key_prefix = ?3 WHERE id = ?1",
+                params![org_id, key_digest, key_prefix],
+            )?;
+            Ok(n > 0)
+        })
+    }
+
+    fn revoke_org(&self, org_id: &str, at: i64) -> StoreResult<bool> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let n =
+                tx.execute("UPDATE orgs SET revoked_at = coalesce(revoked_at, ?2) WHERE id = ?1", params![org_id, at])?;
+            tx.execute(
+                "UPDATE sessions SET expires_at = ?2 WHERE org_id = ?1 AND (expires_at IS NULL OR expires_at > ?2)",
+                params![org_id, at],
+            )?;
+            tx.commit()?;
+            Ok(n > 0)
         })
     }
 
