@@ -94,6 +94,10 @@ pub struct Config {
     pub session_rate_limit: u32,
     /// Burst of a session's bucket (`--session-rate-burst`, default 20).
     pub session_rate_burst: u32,
+    /// Most processing jobs of one organisation running at once
+    /// (`--org-job-quota`, env `BANKSCOPE_ORG_JOB_QUOTA`; default 0: no limit).
+    /// Whatever it is, organisations take turns at the queue.
+    pub org_job_quota: u32,
 }
 
 impl Default for Config {
@@ -129,6 +133,7 @@ impl Default for Config {
             rate_burst: 100,
             session_rate_limit: 5,
             session_rate_burst: 20,
+            org_job_quota: 0,
         }
     }
 }
@@ -204,6 +209,8 @@ OPTIONS:
     --job-attempts N     runs of one processing stage before the statement fails (default 3)
     --job-backoff-ms MS  wait before a stage runs again, doubling after each run (default 5000)
     --stage-timeout-secs N   watchdog: longest one stage may run (default 120)
+    --org-job-quota N    most jobs of one organisation processed at once (env BANKSCOPE_ORG_JOB_QUOTA;
+                         default 0: no limit); organisations always take turns at the queue
     --webhook-allow-private   allow webhook URLs on loopback/private/link-local addresses
                          (env BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1; off: SSRF guard)
     --webhook-attempts N      delivery attempts per payload (default 6)
@@ -236,9 +243,11 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
         config.retention_days = v.trim().parse().map_err(|e| format!("BANKSCOPE_RETENTION_DAYS {v:?}: {e}"))?;
     }
     config.webhook_allow_private = env("BANKSCOPE_WEBHOOK_ALLOW_PRIVATE").is_some_and(|v| v == "1" || v == "true");
-    for (name, slot) in
-        [("BANKSCOPE_RATE_LIMIT", &mut config.rate_limit), ("BANKSCOPE_RATE_BURST", &mut config.rate_burst)]
-    {
+    for (name, slot) in [
+        ("BANKSCOPE_RATE_LIMIT", &mut config.rate_limit),
+        ("BANKSCOPE_RATE_BURST", &mut config.rate_burst),
+        ("BANKSCOPE_ORG_JOB_QUOTA", &mut config.org_job_quota),
+    ] {
         if let Some(v) = env(name) {
             *slot = v.trim().parse().map_err(|e| format!("{name} {v:?}: {e}"))?;
         }
@@ -311,6 +320,10 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
                 } else {
                     config.webhook_poll = Duration::from_millis(ms);
                 }
+            }
+            "--org-job-quota" => {
+                let v = value(arg)?;
+                config.org_job_quota = v.parse().map_err(|e| format!("--org-job-quota {v:?}: {e}"))?;
             }
             "--rate-limit" => {
                 let v = value(arg)?;

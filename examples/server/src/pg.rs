@@ -128,6 +128,10 @@ SELECT e.org_id, s.entity_id, s.id, e.link_id, $2, $3, $4,
 FROM statements s JOIN entities e ON e.id = s.entity_id LEFT JOIN webhooks w ON w.org_id = e.org_id
 WHERE s.id = $1";
 
+/// Marks organisation `$1` as the one claimed last (its turn comes after every other's).
+const LAST_CLAIM: &str =
+    "UPDATE orgs SET last_claim = (SELECT coalesce(max(last_claim), 0) + 1 FROM orgs) WHERE id = $1";
+
 /// Raises the version of statement `$1`'s entity (before the statement is deleted, when it is).
 const BUMP_VERSION: &str =
     "UPDATE entities SET version = version + 1 WHERE id = (SELECT entity_id FROM statements WHERE id = $1)";
@@ -219,6 +223,8 @@ pub struct PgStore {
     instance: String,
     /// Seconds a claim lasts.
     lease_secs: i64,
+    /// Most jobs of one organisation running at once; 0: no limit.
+    org_job_quota: i64,
 }
 
 impl std::fmt::Debug for PgStore {
@@ -252,6 +258,7 @@ impl PgStore {
             idle: Mutex::new(Vec::new()),
             instance: format!("{}-{}", std::process::id(), uuid::Uuid::new_v4().simple()),
             lease_secs: JOB_LEASE_SECS,
+            org_job_quota: 0,
         };
         store.with(|c| {
             let mut tx = c.transaction()?;
@@ -281,6 +288,14 @@ impl PgStore {
     /// The same store with claims lasting `lease` (at least one second).
     pub fn with_job_lease(mut self, lease: std::time::Duration) -> Self {
         self.lease_secs = i64::try_from(lease.as_secs()).unwrap_or(JOB_LEASE_SECS).max(1);
+        self
+    }
+
+    /// The same store with at most `quota` running jobs per organisation (0: no
+    /// limit). Counted in the database, so across replicas; two replicas claiming
+    /// at the same instant may each take the last place (the count is read, not locked).
+    pub fn with_org_job_quota(mut self, quota: u32) -> Self {
+        self.org_job_quota = i64::from(quota);
         self
     }
 
@@ -522,7 +537,11 @@ impl Store for PgStore {
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 &[&s.id, &s.entity_id, &s.session_id, &s.file, &digest, &s.password, &s.declared_bank, &t],
             )?;
-            tx.execute("INSERT INTO jobs (statement_id, stage, updated_at) VALUES ($1, 'identity', $2)", &[&s.id, &t])?;
+            tx.execute(
+                "INSERT INTO jobs (statement_id, stage, updated_at, org_id)
+                 VALUES ($1, 'identity', $2, (SELECT org_id FROM entities WHERE id = $3))",
+                &[&s.id, &t, &s.entity_id],
+            )?;
             tx.execute("UPDATE entities SET version = version + 1 WHERE id = $1", &[&s.entity_id])?;
             tx.commit()?;
             Ok(())
@@ -653,18 +672,27 @@ impl Store for PgStore {
     fn claim_job(&self) -> StoreResult<Option<Job>> {
         let t = now();
         self.with(|c| {
-            let row = c.query_opt(
+            let mut tx = c.transaction()?;
+            let row = tx.query_opt(
                 "UPDATE jobs SET state = 'running', attempts = attempts + 1, stage_attempts = stage_attempts + 1,
                         claimed_by = $2, lease_until = $3, updated_at = $1,
                         last_error = CASE WHEN state = 'running'
                                           THEN 'the lease of the claiming process ran out' ELSE last_error END
-                 WHERE id = (SELECT id FROM jobs
-                             WHERE (state = 'queued' AND run_after_ms <= $4) OR (state = 'running' AND lease_until < $1)
-                             ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-                 RETURNING id, statement_id, stage, stage_attempts, attempts, last_error",
-                &[&t, &self.instance, &(t + self.lease_secs), &now_ms()],
+                 WHERE id = (SELECT j.id FROM jobs j LEFT JOIN orgs o ON o.id = j.org_id
+                             WHERE ((j.state = 'queued' AND j.run_after_ms <= $4)
+                                    OR (j.state = 'running' AND j.lease_until < $1))
+                               AND ($5::BIGINT = 0 OR (SELECT count(*) FROM jobs r
+                                                       WHERE r.org_id = j.org_id AND r.state = 'running'
+                                                         AND r.lease_until >= $1) < $5::BIGINT)
+                             ORDER BY coalesce(o.last_claim, 0), j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
+                 RETURNING id, statement_id, stage, stage_attempts, attempts, last_error, org_id",
+                &[&t, &self.instance, &(t + self.lease_secs), &now_ms(), &self.org_job_quota],
             )?;
             let Some(r) = row else { return Ok(None) };
+            if let Some(org) = r.try_get::<_, Option<String>>(6)? {
+                tx.execute(LAST_CLAIM, &[&org])?;
+            }
+            tx.commit()?;
             let stage: String = r.try_get(2)?;
             Ok(match Stage::parse(&stage) {
                 Some(stage) => Some(Job {

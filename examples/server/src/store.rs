@@ -119,8 +119,10 @@ pub struct EntityRow {
 /// set, else SQLite in `data_dir`. Blocking (run it off the async runtime).
 pub fn open(config: &crate::Config) -> StoreResult<std::sync::Arc<dyn Store>> {
     Ok(match config.database_url.as_deref().filter(|u| !u.trim().is_empty()) {
-        Some(url) => std::sync::Arc::new(crate::pg::PgStore::open(url)?.with_job_lease(config.job_lease)),
-        None => std::sync::Arc::new(SqliteStore::open(&config.data_dir)?),
+        Some(url) => std::sync::Arc::new(
+            crate::pg::PgStore::open(url)?.with_job_lease(config.job_lease).with_org_job_quota(config.org_job_quota),
+        ),
+        None => std::sync::Arc::new(SqliteStore::open(&config.data_dir)?.with_org_job_quota(config.org_job_quota)),
     })
 }
 
@@ -244,6 +246,12 @@ pub const MIGRATIONS: &[&str] = &[
     // 5: `org list|rotate-key|revoke`: the shown start of the API key, revocation.
     "ALTER TABLE orgs ADD COLUMN key_prefix TEXT;
      ALTER TABLE orgs ADD COLUMN revoked_at BIGINT;",
+    // 6: per-organisation queue fairness and quota: a job's organisation, each organisation's last claim.
+    "ALTER TABLE jobs ADD COLUMN org_id TEXT;
+     UPDATE jobs SET org_id = (SELECT e.org_id FROM statements s JOIN entities e ON e.id = s.entity_id
+                               WHERE s.id = jobs.statement_id);
+     CREATE INDEX jobs_org_state ON jobs(org_id, state);
+     ALTER TABLE orgs ADD COLUMN last_claim BIGINT NOT NULL DEFAULT 0;",
 ];
 
 /// The schema version a store has once every migration is applied.
@@ -405,8 +413,12 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn job_counts(&self) -> StoreResult<Vec<(String, i64)>>;
     /// Ids of entities created before `before` (unix seconds), at most `limit`.
     fn entities_created_before(&self, before: i64, limit: usize) -> StoreResult<Vec<String>>;
-    /// Claims the oldest queued job that is due (its backoff passed): counts
-    /// the claim in the job's total and in its stage's attempts.
+    /// Claims a queued job that is due (its backoff passed): counts the claim
+    /// in the job's total and in its stage's attempts. Organisations take turns:
+    /// the job is the oldest of the organisation whose last claim is the
+    /// longest ago, so one organisation's backlog does not hold back another's
+    /// statement; with an organisation quota (see the stores' `with_org_job_quota`),
+    /// organisations already running that many jobs are passed over.
     fn claim_job(&self) -> StoreResult<Option<Job>>;
     /// Completes `job`'s stage: stores the statement JSON (when given), marks the
     /// stage completed, clears the password after the identity stage, and queues
@@ -480,6 +492,8 @@ fn payload_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Payload> {
 #[derive(Debug)]
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    /// Most jobs of one organisation running at once; 0: no limit.
+    org_job_quota: u32,
 }
 
 const SCHEMA: &str = "
@@ -606,6 +620,10 @@ pub fn json_or_null(text: Option<String>) -> serde_json::Value {
     text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(serde_json::Value::Null)
 }
 
+/// Marks organisation `?1` as the one claimed last (its turn comes after every other's).
+const LAST_CLAIM: &str =
+    "UPDATE orgs SET last_claim = (SELECT coalesce(max(last_claim), 0) + 1 FROM orgs) WHERE id = ?1";
+
 /// Raises the version of statement `?1`'s entity (before the statement is deleted, when it is).
 const BUMP_VERSION: &str =
     "UPDATE entities SET version = version + 1 WHERE id = (SELECT entity_id FROM statements WHERE id = ?1)";
@@ -709,7 +727,13 @@ impl SqliteStore {
             }
         }
         tx.commit()?;
-        Ok(SqliteStore { conn: Mutex::new(conn) })
+        Ok(SqliteStore { conn: Mutex::new(conn), org_job_quota: 0 })
+    }
+
+    /// The same store with at most `quota` running jobs per organisation (0: no limit).
+    pub fn with_org_job_quota(mut self, quota: u32) -> Self {
+        self.org_job_quota = quota;
+        self
     }
 
     fn with<T>(&self, f: impl FnOnce(&mut Connection) -> StoreResult<T>) -> StoreResult<T> {
@@ -930,8 +954,9 @@ impl Store for SqliteStore {
                 params![s.id, s.entity_id, s.session_id, s.file, digest, s.password, s.declared_bank, t],
             )?;
             tx.execute(
-                "INSERT INTO jobs (statement_id, stage, updated_at) VALUES (?1, 'identity', ?2)",
-                params![s.id, t],
+                "INSERT INTO jobs (statement_id, stage, updated_at, org_id)
+                 VALUES (?1, 'identity', ?2, (SELECT org_id FROM entities WHERE id = ?3))",
+                params![s.id, t, s.entity_id],
             )?;
             tx.execute("UPDATE entities SET version = version + 1 WHERE id = ?1", params![s.entity_id])?;
             tx.commit()?;
@@ -1058,13 +1083,18 @@ impl Store for SqliteStore {
 
     fn claim_job(&self) -> StoreResult<Option<Job>> {
         self.with(|c| {
-            let row = c
+            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let row = tx
                 .query_row(
                     "UPDATE jobs SET state = 'running', attempts = attempts + 1, stage_attempts = stage_attempts + 1,
                             updated_at = ?1
-                     WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND run_after_ms <= ?2 ORDER BY id LIMIT 1)
-                     RETURNING id, statement_id, stage, stage_attempts, attempts, last_error",
-                    params![now(), now_ms()],
+                     WHERE id = (SELECT j.id FROM jobs j LEFT JOIN orgs o ON o.id = j.org_id
+                                 WHERE j.state = 'queued' AND j.run_after_ms <= ?2
+                                   AND (?3 = 0 OR (SELECT count(*) FROM jobs r
+                                                   WHERE r.org_id = j.org_id AND r.state = 'running') < ?3)
+                                 ORDER BY coalesce(o.last_claim, 0), j.id LIMIT 1)
+                     RETURNING id, statement_id, stage, stage_attempts, attempts, last_error, org_id",
+                    params![now(), now_ms(), self.org_job_quota],
                     |r| {
                         Ok((
                             r.get::<_, i64>(0)?,
@@ -1073,11 +1103,16 @@ impl Store for SqliteStore {
                             r.get::<_, i64>(3)?,
                             r.get::<_, i64>(4)?,
                             r.get::<_, Option<String>>(5)?,
+                            r.get::<_, Option<String>>(6)?,
                         ))
                     },
                 )
                 .optional()?;
-            Ok(row.and_then(|(id, statement_id, stage, attempt, claim, last_error)| {
+            if let Some(org) = row.as_ref().and_then(|r| r.6.as_deref()) {
+                tx.execute(LAST_CLAIM, params![org])?;
+            }
+            tx.commit()?;
+            Ok(row.and_then(|(id, statement_id, stage, attempt, claim, last_error, _)| {
                 Stage::parse(&stage).map(|stage| Job {
                     id,
                     statement_id,

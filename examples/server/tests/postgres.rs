@@ -272,6 +272,62 @@ fn lifecycle_contract(store: &dyn Store) {
     assert!(!store.delete_entity(&e1, false, true).unwrap_or_else(|e| ok(e)), "already gone");
 }
 
+/// Organisations take turns at the queue: `busy` queued five statements
+/// before `quiet` queued one, yet `quiet`'s is claimed second, not sixth. With
+/// a quota of one running job per organisation, a third claim waits until one
+/// of the two running jobs is done.
+fn fairness_contract(store: &dyn Store, quota_store: &dyn Store) {
+    let ok = |e: StoreError| -> ! { panic!("store: {e}") };
+    let statement_of = |store: &dyn Store, org: &str, tag: &str| -> String {
+        let entity = EntityRow { id: id(), org_id: org.into(), link_id: None, metadata: json!({}) };
+        store.create_entity(&entity).unwrap_or_else(|e| ok(e));
+        let sid = id();
+        store.insert_statement(&new_statement(&sid, &entity.id, None, tag.as_bytes())).unwrap_or_else(|e| ok(e));
+        sid
+    };
+    let busy = store.create_org("busy", &[21; 32], &[22; 32], None).unwrap_or_else(|e| ok(e));
+    let quiet = store.create_org("quiet", &[23; 32], &[24; 32], None).unwrap_or_else(|e| ok(e));
+    let backlog: Vec<String> = (0..5).map(|i| statement_of(store, &busy, &format!("%PDF-1 busy {i}"))).collect();
+    let single = statement_of(store, &quiet, "%PDF-1 quiet");
+    let mut claimed = Vec::new();
+    while let Some(job) = store.claim_job().unwrap_or_else(|e| ok(e)) {
+        claimed.push(job.statement_id);
+    }
+    let mut expected = vec![backlog[0].clone(), single];
+    expected.extend(backlog[1..].iter().cloned());
+    assert_eq!(claimed, expected, "the quiet organisation's statement is claimed second");
+
+    let busy = quota_store.create_org("busy-q", &[25; 32], &[26; 32], None).unwrap_or_else(|e| ok(e));
+    let quiet = quota_store.create_org("quiet-q", &[27; 32], &[28; 32], None).unwrap_or_else(|e| ok(e));
+    let b: Vec<String> = (0..3).map(|i| statement_of(quota_store, &busy, &format!("%PDF-1 q busy {i}"))).collect();
+    let q = statement_of(quota_store, &quiet, "%PDF-1 q quiet");
+    let claim = || quota_store.claim_job().unwrap_or_else(|e| ok(e));
+    let Some(first) = claim() else { panic!("first claim") };
+    let Some(second) = claim() else { panic!("second claim") };
+    assert_eq!((first.statement_id.as_str(), second.statement_id.as_str()), (b[0].as_str(), q.as_str()));
+    assert_eq!(claim(), None, "each organisation runs its quota of one job");
+    quota_store.complete_stage(&first, Some("{}")).unwrap_or_else(|e| ok(e));
+    let Some(third) = claim() else { panic!("a place is free again") };
+    assert_eq!((third.statement_id.as_str(), third.stage), (b[0].as_str(), Stage::Transactions));
+    assert_eq!(claim(), None);
+}
+
+#[test]
+fn queue_fairness_and_quota_on_sqlite() {
+    let dir = fresh_dir();
+    let store = SqliteStore::open(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let quota = SqliteStore::open(&fresh_dir()).unwrap_or_else(|e| panic!("{e}")).with_org_job_quota(1);
+    fairness_contract(&store, &quota);
+}
+
+#[test]
+fn queue_fairness_and_quota_on_postgres() {
+    let Some(base) = pg_base() else { return };
+    let store = PgStore::open(&fresh_db(&base)).unwrap_or_else(|e| panic!("{e}"));
+    let quota = PgStore::open(&fresh_db(&base)).unwrap_or_else(|e| panic!("{e}")).with_org_job_quota(1);
+    fairness_contract(&store, &quota);
+}
+
 #[test]
 fn the_storage_contract_on_sqlite() {
     let store = SqliteStore::open(&fresh_dir()).unwrap_or_else(|e| panic!("{e}"));
