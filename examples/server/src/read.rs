@@ -402,7 +402,7 @@ fn reads_of(st: &crate::state::Shared, org_id: &str, entity_id: &str) -> Result<
     }
     let row = st.store.entity(org_id, entity_id)?.ok_or_else(not_found)?;
     let rows = st.store.statements(entity_id)?;
-    let metadata: Metadata = serde_json::from_value(row.metadata).unwrap_or_default();
+    let metadata = crate::session::stored_metadata(entity_id, row.metadata);
     let reads = Arc::new(EntityReads::build(entity_id, version, metadata, &rows)?);
     st.read_cache.builds.fetch_add(1, Ordering::Relaxed);
     st.read_cache.put(entity_id, reads.clone());
@@ -488,7 +488,8 @@ pub async fn download(
     let store = state.store.clone();
     let (eid, aid) = (entity_id.clone(), account_id.clone());
     let bytes = blocking(move || -> Result<Vec<u8>, ApiError> {
-        let metadata = store.entity_metadata(&eid)?.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default();
+        let metadata =
+            store.entity_metadata(&eid)?.map(|v| crate::session::stored_metadata(&eid, v)).unwrap_or_default();
         let rows = store.statements(&eid)?;
         let e = entity(&eid, metadata, &rows, Resource::XlsxReport)?;
         e.xlsx_report(Some(&aid)).map_err(|err| match err {
