@@ -141,7 +141,16 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
                 let listener = tls::TlsListener::new(tcp, tls)?;
                 axum::serve(listener, app).with_graceful_shutdown(shutdown).await
             }
-            None => axum::serve(tcp, app).with_graceful_shutdown(shutdown).await,
+            None => {
+                use axum::serve::ListenerExt;
+                // As the TLS listener: no Nagle delay on responses.
+                let tcp = tcp.tap_io(|s| {
+                    if let Err(e) = s.set_nodelay(true) {
+                        tracing::debug!(error = %e, "TCP_NODELAY");
+                    }
+                });
+                axum::serve(tcp, app).with_graceful_shutdown(shutdown).await
+            }
         };
         for w in workers {
             let _ = w.await;
