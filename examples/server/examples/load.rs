@@ -9,6 +9,9 @@
 //! cargo run --release -p bankscope-server --example load -- --seconds 30 --uploaders 4 --readers 8 --workers 2
 //! # reads only (requests/s and p50/p95/p99 of the read endpoints)
 //! cargo run --release -p bankscope-server --example load -- --seconds 20 --uploaders 0 --readers 16
+//! # reads of a large entity (1,450 transactions)
+//! cargo run --release -p bankscope-server --example load -- --seconds 10 --uploaders 0 --readers 8 \
+//!     --read-fixture hdfc_reportlab_large
 //! ```
 //!
 //! The server's per-organisation rate limit is off here unless `--rate-limit N` is given.
@@ -21,21 +24,34 @@ use bankscope::resources::Resource;
 use bankscope_server::Config;
 use reqwest::{Client, multipart};
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Args {
     seconds: u64,
     uploaders: usize,
     readers: usize,
     workers: usize,
     rate_limit: u32,
+    /// The fixture statement of the entity the readers read.
+    read_fixture: String,
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut a = Args { seconds: 30, uploaders: 4, readers: 8, workers: 2, rate_limit: 0 };
+    let mut a = Args {
+        seconds: 30,
+        uploaders: 4,
+        readers: 8,
+        workers: 2,
+        rate_limit: 0,
+        read_fixture: FIXTURES[0].to_string(),
+    };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut it = argv.iter();
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        if flag == "--read-fixture" {
+            a.read_fixture = value.clone();
+            continue;
+        }
         let n: u64 = value.parse().map_err(|e| format!("{flag} {value}: {e}"))?;
         match flag.as_str() {
             "--seconds" => a.seconds = n,
@@ -121,7 +137,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let inputs: Arc<Vec<(Vec<u8>, String)>> = Arc::new(FIXTURES.iter().map(|f| fixture(f)).collect());
 
     // The entity the readers read: one statement, analysed.
-    let (bytes, password) = inputs[0].clone();
+    let (bytes, password) = fixture(&args.read_fixture);
+    if bytes.is_empty() {
+        return Err(format!("no fixture {}", args.read_fixture).into());
+    }
     let up: serde_json::Value = client
         .post(format!("{base}/v1/statement/bankless_upload/"))
         .header("x-api-key", &key)
@@ -133,8 +152,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .await?;
     let entity = up["entity_id"].as_str().unwrap_or_default().to_string();
     loop {
+        // The score's progress is the analyses stage: the last one.
         let accounts: serde_json::Value = client
-            .get(format!("{base}/v1/entity/{entity}/accounts/"))
+            .get(format!("{base}/v1/entity/{entity}/score/"))
             .header("x-api-key", &key)
             .header("server-hash", &hash)
             .send()
@@ -148,13 +168,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     println!(
-        "load: {} s, {} uploaders, {} readers, {} workers, {} ({} cores)",
+        "load: {} s, {} uploaders, {} readers, {} workers, {} ({} cores), readers read {}",
         args.seconds,
         args.uploaders,
         args.readers,
         args.workers,
         if std::env::var("DATABASE_URL").is_ok_and(|u| !u.is_empty()) { "PostgreSQL" } else { "SQLite" },
         std::thread::available_parallelism().map(usize::from).unwrap_or(0),
+        args.read_fixture,
     );
     let started = Instant::now();
     let until = started + Duration::from_secs(args.seconds);

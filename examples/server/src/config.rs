@@ -94,6 +94,10 @@ pub struct Config {
     pub session_rate_limit: u32,
     /// Burst of a session's bucket (`--session-rate-burst`, default 20).
     pub session_rate_burst: u32,
+    /// Most processing jobs of one organisation running at once
+    /// (`--org-job-quota`, env `BANKSCOPE_ORG_JOB_QUOTA`; default 0: no limit).
+    /// Whatever it is, organisations take turns at the queue.
+    pub org_job_quota: u32,
 }
 
 impl Default for Config {
@@ -129,6 +133,7 @@ impl Default for Config {
             rate_burst: 100,
             session_rate_limit: 5,
             session_rate_burst: 20,
+            org_job_quota: 0,
         }
     }
 }
@@ -147,6 +152,25 @@ pub enum Command {
         /// Plan end (exclusive), as a date.
         expires: Option<chrono::NaiveDate>,
     },
+    /// `org list`: every organisation with its key prefix and state.
+    OrgList {
+        /// Where the database is.
+        config: Config,
+    },
+    /// `org rotate-key ORG`: a new API key, printed once.
+    OrgRotateKey {
+        /// Where the database is.
+        config: Config,
+        /// Organisation id or name.
+        org: String,
+    },
+    /// `org revoke ORG`: its credentials stop working.
+    OrgRevoke {
+        /// Where the database is.
+        config: Config,
+        /// Organisation id or name.
+        org: String,
+    },
     /// `--help`.
     Help,
 }
@@ -158,8 +182,17 @@ USAGE:
     bankscope-server [OPTIONS]                 serve (HTTPS; a development certificate is made at first start)
     bankscope-server org create NAME [OPTIONS] [--expires YYYY-MM-DD]
                                                create an organisation; prints its API key and server hash once
+    bankscope-server org list [OPTIONS]        organisations: id, name, key prefix, state (active, expired, revoked)
+    bankscope-server org rotate-key ORG [OPTIONS]
+                                               a new API key for ORG (id or name), printed once; the old key
+                                               stops working at once, the server hash stays
+    bankscope-server org revoke ORG [OPTIONS]  ORG's key and hash stop working, its session links expire
+    (the org commands use the serving options' database: --data-dir, or --database-url / DATABASE_URL)
 
 OPTIONS:
+    --config FILE        a TOML file of these options (env BANKSCOPE_CONFIG): each key a long option without
+                         its dashes (max-body-bytes = 1048576, keep-pdfs = true); the environment and then
+                         the command line override it
     --listen ADDR        address to listen on (env BANKSCOPE_LISTEN, default 127.0.0.1:8443)
     --data-dir DIR       database and certificate directory (env BANKSCOPE_DATA_DIR, default ./bankscope-data)
     --cert FILE --key FILE   PEM certificate chain and private key instead of the development certificate
@@ -179,6 +212,8 @@ OPTIONS:
     --job-attempts N     runs of one processing stage before the statement fails (default 3)
     --job-backoff-ms MS  wait before a stage runs again, doubling after each run (default 5000)
     --stage-timeout-secs N   watchdog: longest one stage may run (default 120)
+    --org-job-quota N    most jobs of one organisation processed at once (env BANKSCOPE_ORG_JOB_QUOTA;
+                         default 0: no limit); organisations always take turns at the queue
     --webhook-allow-private   allow webhook URLs on loopback/private/link-local addresses
                          (env BANKSCOPE_WEBHOOK_ALLOW_PRIVATE=1; off: SSRF guard)
     --webhook-attempts N      delivery attempts per payload (default 6)
@@ -192,39 +227,135 @@ OPTIONS:
     --rate-burst N       requests an organisation may make at once (env BANKSCOPE_RATE_BURST, default 100)
 ";
 
-/// Parses `args` (without the program name) with `env` as fallback.
+/// Options that take no value (`true` in a config file).
+const FLAGS: [&str; 3] = ["http", "keep-pdfs", "webhook-allow-private"];
+
+/// The options of a TOML config file as command-line arguments: each key is a
+/// long option without its dashes (`max-body-bytes` or `max_body_bytes`), each
+/// value a string or an integer, `true`/`false` for the flags.
+pub fn file_args(path: &str, text: &str) -> Result<Vec<String>, String> {
+    let table: toml::Table = text.parse().map_err(|e| format!("{path}: {e}"))?;
+    let mut out = Vec::new();
+    for (key, value) in table {
+        let name = key.replace('_', "-");
+        if matches!(name.as_str(), "config" | "help" | "expires") {
+            return Err(format!("{path}: {key} cannot be set in a config file"));
+        }
+        match (FLAGS.contains(&name.as_str()), value) {
+            (true, toml::Value::Boolean(on)) => {
+                if on {
+                    out.push(format!("--{name}"));
+                }
+            }
+            (false, toml::Value::String(v)) => out.extend([format!("--{name}"), v]),
+            (false, toml::Value::Integer(v)) => out.extend([format!("--{name}"), v.to_string()]),
+            (true, _) => return Err(format!("{path}: {key} takes true or false")),
+            (false, other) => {
+                return Err(format!("{path}: {key} takes a string or an integer, not {}", other.type_str()));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Parses `args` (without the program name) with `env` as fallback and, with
+/// `--config FILE` (or env `BANKSCOPE_CONFIG`), a TOML file below both:
+/// command line, then environment, then the file, then the defaults.
 pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Command, String> {
+    let read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("--config {path}: {e}"));
+    parse_with(args, env, read)
+}
+
+/// [`parse`] with the config file read by `read` (tests).
+pub fn parse_with(
+    args: &[String],
+    env: impl Fn(&str) -> Option<String>,
+    read: impl Fn(&str) -> Result<String, String>,
+) -> Result<Command, String> {
     let mut config = Config::default();
+    let mut positional = Vec::new();
+    let mut expires = None;
+    let named = args.iter().position(|a| a == "--config").map(|i| args.get(i + 1).cloned());
+    let file = match named {
+        Some(None) => return Err("--config needs a value".into()),
+        Some(Some(path)) => Some(path),
+        None => env("BANKSCOPE_CONFIG").filter(|p| !p.trim().is_empty()),
+    };
+    if let Some(path) = file {
+        let from_file = file_args(&path, &read(&path)?)?;
+        apply(&mut config, &from_file, &mut positional, &mut expires).map_err(|e| format!("{path}: {e}"))?;
+    }
     if let Some(v) = env("BANKSCOPE_LISTEN") {
         config.listen = v.parse().map_err(|e| format!("BANKSCOPE_LISTEN {v:?}: {e}"))?;
     }
     if let Some(v) = env("BANKSCOPE_DATA_DIR") {
         config.data_dir = PathBuf::from(v);
     }
-    config.public_url = env("BANKSCOPE_PUBLIC_URL");
-    config.client_url = env("BANKSCOPE_CLIENT_URL");
-    config.database_url = env("DATABASE_URL").filter(|v| !v.trim().is_empty());
+    if let Some(v) = env("BANKSCOPE_PUBLIC_URL") {
+        config.public_url = Some(v);
+    }
+    if let Some(v) = env("BANKSCOPE_CLIENT_URL") {
+        config.client_url = Some(v);
+    }
+    if let Some(v) = env("DATABASE_URL").filter(|v| !v.trim().is_empty()) {
+        config.database_url = Some(v);
+    }
     if let Some(v) = env("BANKSCOPE_SIGNING_KEYS") {
         config.signing_keys = v.split([',', ' ', '\n']).filter(|k| !k.trim().is_empty()).map(str::to_string).collect();
     }
     if let Some(v) = env("BANKSCOPE_RETENTION_DAYS") {
         config.retention_days = v.trim().parse().map_err(|e| format!("BANKSCOPE_RETENTION_DAYS {v:?}: {e}"))?;
     }
-    config.webhook_allow_private = env("BANKSCOPE_WEBHOOK_ALLOW_PRIVATE").is_some_and(|v| v == "1" || v == "true");
-    for (name, slot) in
-        [("BANKSCOPE_RATE_LIMIT", &mut config.rate_limit), ("BANKSCOPE_RATE_BURST", &mut config.rate_burst)]
-    {
+    if let Some(v) = env("BANKSCOPE_WEBHOOK_ALLOW_PRIVATE") {
+        config.webhook_allow_private = v == "1" || v == "true";
+    }
+    for (name, slot) in [
+        ("BANKSCOPE_RATE_LIMIT", &mut config.rate_limit),
+        ("BANKSCOPE_RATE_BURST", &mut config.rate_burst),
+        ("BANKSCOPE_ORG_JOB_QUOTA", &mut config.org_job_quota),
+    ] {
         if let Some(v) = env(name) {
             *slot = v.trim().parse().map_err(|e| format!("{name} {v:?}: {e}"))?;
         }
     }
-    let mut positional = Vec::new();
-    let mut expires = None;
+    if apply(&mut config, args, &mut positional, &mut expires)? {
+        return Ok(Command::Help);
+    }
+    if config.cert.is_some() != config.key.is_some() {
+        return Err("--cert and --key go together".into());
+    }
+    match positional.as_slice() {
+        [] => Ok(Command::Serve(config)),
+        [org, create, name] if org == "org" && create == "create" => {
+            Ok(Command::OrgCreate { config, name: name.clone(), expires })
+        }
+        [org, list] if org == "org" && list == "list" => Ok(Command::OrgList { config }),
+        [org, rotate, which] if org == "org" && rotate == "rotate-key" => {
+            Ok(Command::OrgRotateKey { config, org: which.clone() })
+        }
+        [org, revoke, which] if org == "org" && revoke == "revoke" => {
+            Ok(Command::OrgRevoke { config, org: which.clone() })
+        }
+        _ => Err(format!("unexpected arguments {positional:?}")),
+    }
+}
+
+/// Applies command-line style `args` to `config`; positional words and
+/// `--expires` are collected. Returns whether help was asked for.
+fn apply(
+    config: &mut Config,
+    args: &[String],
+    positional: &mut Vec<String>,
+    expires: &mut Option<chrono::NaiveDate>,
+) -> Result<bool, String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
         match arg.as_str() {
-            "-h" | "--help" => return Ok(Command::Help),
+            "-h" | "--help" => return Ok(true),
+            "--config" => {
+                value(arg)?;
+            }
             "--listen" => {
                 let v = value(arg)?;
                 config.listen = v.parse().map_err(|e| format!("--listen {v:?}: {e}"))?;
@@ -287,6 +418,10 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
                     config.webhook_poll = Duration::from_millis(ms);
                 }
             }
+            "--org-job-quota" => {
+                let v = value(arg)?;
+                config.org_job_quota = v.parse().map_err(|e| format!("--org-job-quota {v:?}: {e}"))?;
+            }
             "--rate-limit" => {
                 let v = value(arg)?;
                 config.rate_limit = v.parse().map_err(|e| format!("--rate-limit {v:?}: {e}"))?;
@@ -306,7 +441,7 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
             }
             "--expires" => {
                 let v = value(arg)?;
-                expires = Some(
+                *expires = Some(
                     chrono::NaiveDate::parse_from_str(&v, "%Y-%m-%d").map_err(|e| format!("--expires {v:?}: {e}"))?,
                 );
             }
@@ -314,16 +449,7 @@ pub fn parse(args: &[String], env: impl Fn(&str) -> Option<String>) -> Result<Co
             other => positional.push(other.to_string()),
         }
     }
-    if config.cert.is_some() != config.key.is_some() {
-        return Err("--cert and --key go together".into());
-    }
-    match positional.as_slice() {
-        [] => Ok(Command::Serve(config)),
-        [org, create, name] if org == "org" && create == "create" => {
-            Ok(Command::OrgCreate { config, name: name.clone(), expires })
-        }
-        _ => Err(format!("unexpected arguments {positional:?}")),
-    }
+    Ok(false)
 }
 
 #[cfg(test)]
@@ -351,6 +477,13 @@ mod tests {
         };
         assert_eq!(name, "acme");
         assert_eq!(expires, chrono::NaiveDate::from_ymd_opt(2030, 1, 31));
+        assert!(matches!(parse(&args("org list --data-dir /d"), |_| None), Ok(Command::OrgList { .. })));
+        let Ok(Command::OrgRotateKey { org, .. }) = parse(&args("org rotate-key acme"), |_| None) else {
+            panic!("rotate-key")
+        };
+        assert_eq!(org, "acme");
+        assert!(matches!(parse(&args("org revoke acme"), |_| None), Ok(Command::OrgRevoke { .. })));
+        assert!(parse(&args("org rotate-key"), |_| None).is_err());
         assert!(parse(&args("--cert a.pem"), |_| None).is_err());
         assert!(parse(&args("--bogus"), |_| None).is_err());
         assert_eq!((c.rate_limit, c.rate_burst), (50, 100));
@@ -358,5 +491,71 @@ mod tests {
         let Ok(Command::Serve(c)) = parse(&args("--rate-limit 0"), env) else { panic!("rate flags") };
         assert_eq!((c.rate_limit, c.rate_burst), (0, 7));
         assert!(parse(&args("--rate-burst 0"), |_| None).is_err());
+    }
+
+    #[test]
+    fn a_config_file_sets_every_option_below_the_environment_and_the_command_line() {
+        let file = r#"
+            # bankscope-server.toml
+            listen = "0.0.0.0:9443"
+            data-dir = "/var/lib/bankscope"
+            workers = 3
+            http = true
+            keep_pdfs = true
+            webhook-allow-private = false
+            public-url = "https://bank.example"
+            max-body-bytes = 1048576
+            rate-limit = 20
+            rate-burst = 40
+            org-job-quota = 2
+            job-attempts = 5
+            stage-timeout-secs = 60
+            retention-days = 30
+            signing-key-file = "/etc/bankscope/keys"
+        "#;
+        let read = |_: &str| Ok(file.to_string());
+        let Ok(Command::Serve(c)) = parse_with(&args("--config /etc/b.toml"), |_| None, read) else { panic!("serve") };
+        assert_eq!((c.listen.port(), c.data_dir.to_str(), c.workers), (9443, Some("/var/lib/bankscope"), 3));
+        assert!(c.plain_http && c.keep_pdfs && !c.webhook_allow_private);
+        assert_eq!(c.public_url.as_deref(), Some("https://bank.example"));
+        assert_eq!((c.max_body_bytes, c.rate_limit, c.rate_burst, c.org_job_quota), (1_048_576, 20, 40, 2));
+        assert_eq!((c.job_attempts, c.stage_timeout, c.retention_days), (5, Duration::from_secs(60), 30));
+        assert_eq!(c.signing_key_file, Some(PathBuf::from("/etc/bankscope/keys")));
+
+        // The environment overrides the file; the command line overrides both.
+        let env = |k: &str| match k {
+            "BANKSCOPE_RATE_LIMIT" => Some("7".to_string()),
+            "BANKSCOPE_CONFIG" => Some("/from/env.toml".to_string()),
+            _ => None,
+        };
+        let seen = std::cell::RefCell::new(String::new());
+        let read = |p: &str| {
+            seen.replace(p.to_string());
+            Ok(file.to_string())
+        };
+        let Ok(Command::Serve(c)) = parse_with(&args("--workers 1 --rate-burst 9"), env, read) else { panic!("env") };
+        assert_eq!(seen.borrow().as_str(), "/from/env.toml", "BANKSCOPE_CONFIG names the file");
+        assert_eq!((c.workers, c.rate_limit, c.rate_burst, c.org_job_quota), (1, 7, 9, 2));
+
+        // The org commands read the same file (their database).
+        let read = |_: &str| Ok("data-dir = \"/srv/b\"".to_string());
+        let Ok(Command::OrgList { config }) = parse_with(&args("org list --config f"), |_| None, read) else {
+            panic!("org list")
+        };
+        assert_eq!(config.data_dir, PathBuf::from("/srv/b"));
+
+        // Mistakes are refused, naming the file.
+        let refused = |text: &'static str| {
+            parse_with(&args("--config bad.toml"), |_| None, move |_: &str| Ok(text.to_string()))
+                .err()
+                .unwrap_or_default()
+        };
+        assert!(refused("worker = 2").contains("bad.toml: unknown option --worker"), "{}", refused("worker = 2"));
+        assert!(refused("http = \"yes\"").contains("http takes true or false"));
+        assert!(refused("workers = [1]").contains("workers takes a string or an integer"));
+        assert!(refused("workers = 0").contains("--workers"));
+        assert!(refused("config = \"x\"").contains("cannot be set in a config file"));
+        assert!(refused("listen = ").contains("bad.toml"));
+        assert!(parse_with(&args("--config"), |_| None, read).is_err());
     }
 }

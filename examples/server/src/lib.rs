@@ -141,7 +141,16 @@ pub async fn start(config: Config) -> std::io::Result<Running> {
                 let listener = tls::TlsListener::new(tcp, tls)?;
                 axum::serve(listener, app).with_graceful_shutdown(shutdown).await
             }
-            None => axum::serve(tcp, app).with_graceful_shutdown(shutdown).await,
+            None => {
+                use axum::serve::ListenerExt;
+                // As the TLS listener: no Nagle delay on responses.
+                let tcp = tcp.tap_io(|s| {
+                    if let Err(e) = s.set_nodelay(true) {
+                        tracing::debug!(error = %e, "TCP_NODELAY");
+                    }
+                });
+                axum::serve(tcp, app).with_graceful_shutdown(shutdown).await
+            }
         };
         for w in workers {
             let _ = w.await;
@@ -160,10 +169,67 @@ pub fn create_org(
     plan_expires_at: Option<i64>,
 ) -> std::io::Result<(String, String, String)> {
     let store = store::open(config).map_err(io)?;
-    let key = format!("bsk_{}", crypto::hex(&crypto::random_bytes(32)?));
+    let key = fresh_key()?;
     let hash = crypto::hex(&crypto::random_bytes(32)?);
     let id = store
         .create_org(name, &crypto::sha256(key.as_bytes()), &crypto::sha256(hash.as_bytes()), plan_expires_at)
         .map_err(io)?;
+    store.set_org_key(&id, &crypto::sha256(key.as_bytes()), key_prefix(&key)).map_err(io)?;
     Ok((id, key, hash))
+}
+
+/// A fresh API key: `bsk_` and 64 hex digits.
+fn fresh_key() -> std::io::Result<String> {
+    Ok(format!("bsk_{}", crypto::hex(&crypto::random_bytes(32)?)))
+}
+
+/// The part of an API key `org list` shows: `bsk_` and 8 hex digits (32 bits,
+/// enough to tell keys apart, far too little to guess the other 224).
+pub fn key_prefix(key: &str) -> &str {
+    key.get(..12).unwrap_or(key)
+}
+
+/// Every organisation (blocking), oldest first.
+pub fn list_orgs(config: &Config) -> std::io::Result<Vec<store::OrgSummary>> {
+    store::open(config).map_err(io)?.list_orgs().map_err(io)
+}
+
+/// The organisation `which` names: its id, or a name only one organisation has.
+fn find_org(store: &dyn store::Store, which: &str) -> std::io::Result<store::OrgSummary> {
+    let all = store.list_orgs().map_err(io)?;
+    if let Some(o) = all.iter().find(|o| o.id == which) {
+        return Ok(o.clone());
+    }
+    let named: Vec<_> = all.into_iter().filter(|o| o.name == which).collect();
+    match named.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err(io(format!("no organisation {which:?} (give its id or name; see `org list`)"))),
+        _ => Err(io(format!("{} organisations are named {which:?}: give the id (see `org list`)", named.len()))),
+    }
+}
+
+/// Gives organisation `which` (id or unique name) a new API key (blocking) and
+/// returns `(org, new_key)`; the old key stops working at once, the server
+/// hash stays. The key is shown this once: only its digest is stored.
+pub fn rotate_org_key(config: &Config, which: &str) -> std::io::Result<(store::OrgSummary, String)> {
+    let store = store::open(config).map_err(io)?;
+    let org = find_org(store.as_ref(), which)?;
+    if org.revoked_at.is_some() {
+        return Err(io(format!("organisation {} ({}) is revoked", org.name, org.id)));
+    }
+    let key = fresh_key()?;
+    if !store.set_org_key(&org.id, &crypto::sha256(key.as_bytes()), key_prefix(&key)).map_err(io)? {
+        return Err(io(format!("organisation {} vanished", org.id)));
+    }
+    Ok((org, key))
+}
+
+/// Revokes organisation `which` (id or unique name; blocking): its key and
+/// hash stop authenticating and its sessions' links expire now. Its data stays
+/// (delete entities or let retention do it). Revoking twice keeps the first time.
+pub fn revoke_org(config: &Config, which: &str) -> std::io::Result<store::OrgSummary> {
+    let store = store::open(config).map_err(io)?;
+    let org = find_org(store.as_ref(), which)?;
+    store.revoke_org(&org.id, store::now()).map_err(io)?;
+    find_org(store.as_ref(), &org.id)
 }

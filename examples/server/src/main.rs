@@ -1,4 +1,4 @@
-//! `bankscope-server`: serve, or create an organisation.
+//! `bankscope-server`: serve, or manage organisations (`org create|list|rotate-key|revoke`).
 
 use bankscope_server::config::{self, Command};
 
@@ -26,6 +26,26 @@ fn main() -> std::process::ExitCode {
                 println!("(shown once; only their SHA-256 digests are stored)");
             })
         }
+        Command::OrgList { config } => bankscope_server::list_orgs(&config).map(|orgs| {
+            let now = bankscope_server::store::now();
+            println!("{:<36}  {:<24}  {:<13}  {:<8}  plan ends", "id", "name", "key", "state");
+            for o in orgs {
+                let ends = o
+                    .plan_expires_at
+                    .and_then(|t| chrono::DateTime::from_timestamp(t, 0))
+                    .map_or("-".to_string(), |d| d.format("%Y-%m-%d").to_string());
+                let key = o.key_prefix.as_deref().map_or("-".to_string(), |p| format!("{p}…"));
+                println!("{:<36}  {:<24}  {:<13}  {:<8}  {ends}", o.id, o.name, key, o.state(now));
+            }
+        }),
+        Command::OrgRotateKey { config, org } => bankscope_server::rotate_org_key(&config, &org).map(|(o, key)| {
+            println!("organisation: {} ({})", o.name, o.id);
+            println!("api key:      {key}");
+            println!("(shown once; the previous key no longer works; the server hash is unchanged)");
+        }),
+        Command::OrgRevoke { config, org } => bankscope_server::revoke_org(&config, &org).map(|o| {
+            println!("organisation: {} ({}) revoked", o.name, o.id);
+        }),
         Command::Serve(config) => serve(config),
     };
     match result {

@@ -60,8 +60,20 @@ pub fn rate_limited_counts() -> (u64, u64) {
     (RATE_LIMITED_ORG.load(Ordering::Relaxed), RATE_LIMITED_SESSION.load(Ordering::Relaxed))
 }
 
+/// The read cache's figures of one server: entity versions built, reads
+/// answered from built responses, entities held.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadCacheFigures {
+    /// Entity versions whose responses were built.
+    pub builds: u64,
+    /// Reads answered from built responses.
+    pub hits: u64,
+    /// Entities whose responses are held.
+    pub entities: usize,
+}
+
 /// The exposition text, with the job counts by state of the store.
-pub fn render(jobs_by_state: &[(String, i64)]) -> String {
+pub fn render(jobs_by_state: &[(String, i64)], reads: ReadCacheFigures) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# HELP bankscope_stage_runs_total Stage runs by stage and outcome (this process).");
     let _ = writeln!(out, "# TYPE bankscope_stage_runs_total counter");
@@ -104,15 +116,34 @@ pub fn render(jobs_by_state: &[(String, i64)]) -> String {
     let _ = writeln!(out, "# TYPE bankscope_rate_limited_total counter");
     let _ = writeln!(out, "bankscope_rate_limited_total{{scope=\"organisation\"}} {org}");
     let _ = writeln!(out, "bankscope_rate_limited_total{{scope=\"session\"}} {session}");
+    let _ = writeln!(
+        out,
+        "# HELP bankscope_read_builds_total Entity versions whose read responses were built (this process)."
+    );
+    let _ = writeln!(out, "# TYPE bankscope_read_builds_total counter");
+    let _ = writeln!(out, "bankscope_read_builds_total {}", reads.builds);
+    let _ = writeln!(out, "# HELP bankscope_read_cache_hits_total Reads answered from built responses (this process).");
+    let _ = writeln!(out, "# TYPE bankscope_read_cache_hits_total counter");
+    let _ = writeln!(out, "bankscope_read_cache_hits_total {}", reads.hits);
+    let _ =
+        writeln!(out, "# HELP bankscope_read_cache_entities Entities whose read responses are held (this process).");
+    let _ = writeln!(out, "# TYPE bankscope_read_cache_entities gauge");
+    let _ = writeln!(out, "bankscope_read_cache_entities {}", reads.entities);
     out
 }
 
 /// `GET /metrics`.
 pub async fn endpoint(State(state): State<AppState>) -> Response {
     let store = state.store.clone();
+    let reads = ReadCacheFigures {
+        builds: state.read_cache.builds(),
+        hits: state.read_cache.hits(),
+        entities: state.read_cache.len(),
+    };
     match blocking(move || store.job_counts()).await {
         Ok(Ok(counts)) => {
-            ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], render(&counts)).into_response()
+            ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], render(&counts, reads))
+                .into_response()
         }
         _ => (StatusCode::SERVICE_UNAVAILABLE, "store unavailable\n").into_response(),
     }

@@ -66,7 +66,7 @@ fn session_op(version: u8) -> Value {
         "requestBody": form_body(&fields, &["link_id"], false),
         "responses": {
             "200": ok("{session_id, redirect_url}"),
-            "400": ok("{error: {code, message}}: parameter errors of interface 7.2"),
+            "400": ok("{error: {code, message}}: parameter errors of interface 7.2; metadata (an object of string arrays names, employer_names, companies_for_self_transfer; null is absent) with another key or value is INVALID_REQUEST 'metadata, <reason>'"),
             "401": ok("AUTHENTICATION_CREDENTIALS_NOT_PROVIDED"),
             "402": ok("PAYMENT_REQUIRED"),
             "403": ok("MODE_NOT_ENABLED"),
@@ -118,7 +118,7 @@ pub fn document() -> Value {
     );
     paths.insert(
         "/metrics".into(),
-        json!({"get": {"summary": "Prometheus metrics: stage runs by stage and outcome, stage durations, jobs by state (queue depth), webhook attempts, rate-limit refusals",
+        json!({"get": {"summary": "Prometheus metrics: stage runs by stage and outcome, stage durations, jobs by state (queue depth), webhook attempts, rate-limit refusals, read responses built and served from the cache",
             "responses": {"200": {"description": "text/plain; version=0.0.4", "content": {"text/plain": {}}}}}}),
     );
     paths.insert(
@@ -131,7 +131,9 @@ pub fn document() -> Value {
         "/v1/entity/".into(),
         json!({"post": {"summary": "Create an entity", "security": both_keys(),
             "requestBody": form_body(&[("link_id", "string"), ("metadata", "object")], &[], false),
-            "responses": {"201": ok("{entity_id, link_id}"), "401": ok("no credentials"), "402": ok("PAYMENT_REQUIRED")}}}),
+            "responses": {"201": ok("{entity_id, link_id}"),
+                "400": ok("{error: {code: INVALID_REQUEST, message: 'metadata, <reason>'}}: metadata with an unknown key or a value that is not an array of strings"),
+                "401": ok("no credentials"), "402": ok("PAYMENT_REQUIRED")}}}),
     );
     paths.insert(
         "/v1/statement/upload/".into(),

@@ -13,8 +13,8 @@ use std::sync::Mutex;
 use postgres::{Client, NoTls, Row};
 
 use crate::store::{
-    Attempt, EntityRow, Job, MIGRATIONS, NewStatement, Org, Payload, SessionRow, Stage, StatementInput, StatementRow,
-    Store, StoreError, StoreResult, Webhook, json_or_null, now, now_ms, status,
+    Attempt, EntityRow, Job, MIGRATIONS, NewStatement, Org, OrgSummary, Payload, SessionRow, Stage, StatementInput,
+    StatementRow, Store, StoreError, StoreResult, Webhook, json_or_null, now, now_ms, status,
 };
 
 /// Default of how long a claimed job stays with its claimer without completing:
@@ -128,6 +128,14 @@ SELECT e.org_id, s.entity_id, s.id, e.link_id, $2, $3, $4,
 FROM statements s JOIN entities e ON e.id = s.entity_id LEFT JOIN webhooks w ON w.org_id = e.org_id
 WHERE s.id = $1";
 
+/// Marks organisation `$1` as the one claimed last (its turn comes after every other's).
+const LAST_CLAIM: &str =
+    "UPDATE orgs SET last_claim = (SELECT coalesce(max(last_claim), 0) + 1 FROM orgs) WHERE id = $1";
+
+/// Raises the version of statement `$1`'s entity (before the statement is deleted, when it is).
+const BUMP_VERSION: &str =
+    "UPDATE entities SET version = version + 1 WHERE id = (SELECT entity_id FROM statements WHERE id = $1)";
+
 const STATEMENT_COLUMNS: &str =
     "id, entity_id, declared_bank, identity, transactions, analyses, message, statement_json, created_at";
 
@@ -215,6 +223,8 @@ pub struct PgStore {
     instance: String,
     /// Seconds a claim lasts.
     lease_secs: i64,
+    /// Most jobs of one organisation running at once; 0: no limit.
+    org_job_quota: i64,
 }
 
 impl std::fmt::Debug for PgStore {
@@ -248,6 +258,7 @@ impl PgStore {
             idle: Mutex::new(Vec::new()),
             instance: format!("{}-{}", std::process::id(), uuid::Uuid::new_v4().simple()),
             lease_secs: JOB_LEASE_SECS,
+            org_job_quota: 0,
         };
         store.with(|c| {
             let mut tx = c.transaction()?;
@@ -277,6 +288,14 @@ impl PgStore {
     /// The same store with claims lasting `lease` (at least one second).
     pub fn with_job_lease(mut self, lease: std::time::Duration) -> Self {
         self.lease_secs = i64::try_from(lease.as_secs()).unwrap_or(JOB_LEASE_SECS).max(1);
+        self
+    }
+
+    /// The same store with at most `quota` running jobs per organisation (0: no
+    /// limit). Counted in the database, so across replicas; two replicas claiming
+    /// at the same instant may each take the last place (the count is read, not locked).
+    pub fn with_org_job_quota(mut self, quota: u32) -> Self {
+        self.org_job_quota = i64::from(quota);
         self
     }
 
@@ -333,7 +352,7 @@ impl Store for PgStore {
         self.with(|c| {
             let row = c.query_opt(
                 "SELECT id, name, server_hash_digest, plan_expires_at, modes, consent_overrides
-                 FROM orgs WHERE key_digest = $1",
+                 FROM orgs WHERE key_digest = $1 AND revoked_at IS NULL",
                 &[&key_digest],
             )?;
             row.map(|r| {
@@ -347,6 +366,51 @@ impl Store for PgStore {
                 })
             })
             .transpose()
+        })
+    }
+
+    fn list_orgs(&self) -> StoreResult<Vec<OrgSummary>> {
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT id, name, key_prefix, plan_expires_at, revoked_at, created_at FROM orgs ORDER BY created_at, id",
+                &[],
+            )?;
+            rows.iter()
+                .map(|r| {
+                    Ok(OrgSummary {
+                        id: r.try_get(0)?,
+                        name: r.try_get(1)?,
+                        key_prefix: r.try_get(2)?,
+                        plan_expires_at: r.try_get(3)?,
+                        revoked_at: r.try_get(4)?,
+                        created_at: r.try_get(5)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn set_org_key(&self, org_id: &str, key_digest: &[u8], key_prefix: &str) -> StoreResult<bool> {
+        self.with(|c| {
+            let n = c.execute(
+                "UPDATE orgs SET key_digest = $2, key_prefix = $3 WHERE id = $1",
+                &[&org_id, &key_digest, &key_prefix],
+            )?;
+            Ok(n > 0)
+        })
+    }
+
+    fn revoke_org(&self, org_id: &str, at: i64) -> StoreResult<bool> {
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            let n =
+                tx.execute("UPDATE orgs SET revoked_at = coalesce(revoked_at, $2) WHERE id = $1", &[&org_id, &at])?;
+            tx.execute(
+                "UPDATE sessions SET expires_at = $2 WHERE org_id = $1 AND (expires_at IS NULL OR expires_at > $2)",
+                &[&org_id, &at],
+            )?;
+            tx.commit()?;
+            Ok(n > 0)
         })
     }
 
@@ -435,6 +499,14 @@ impl Store for PgStore {
         })
     }
 
+    fn entity_version(&self, org_id: &str, entity_id: &str) -> StoreResult<Option<i64>> {
+        self.with(|c| {
+            let row =
+                c.query_opt("SELECT version FROM entities WHERE id = $1 AND org_id = $2", &[&entity_id, &org_id])?;
+            row.map(|r| Ok(r.try_get(0)?)).transpose()
+        })
+    }
+
     fn entity_by_link(&self, org_id: &str, link_id: &str) -> StoreResult<Option<EntityRow>> {
         self.with(|c| {
             c.query_opt(
@@ -465,7 +537,12 @@ impl Store for PgStore {
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 &[&s.id, &s.entity_id, &s.session_id, &s.file, &digest, &s.password, &s.declared_bank, &t],
             )?;
-            tx.execute("INSERT INTO jobs (statement_id, stage, updated_at) VALUES ($1, 'identity', $2)", &[&s.id, &t])?;
+            tx.execute(
+                "INSERT INTO jobs (statement_id, stage, updated_at, org_id)
+                 VALUES ($1, 'identity', $2, (SELECT org_id FROM entities WHERE id = $3))",
+                &[&s.id, &t, &s.entity_id],
+            )?;
+            tx.execute("UPDATE entities SET version = version + 1 WHERE id = $1", &[&s.entity_id])?;
             tx.commit()?;
             Ok(())
         })
@@ -513,6 +590,7 @@ impl Store for PgStore {
     fn delete_statement(&self, id: &str) -> StoreResult<bool> {
         self.with(|c| {
             let mut tx = c.transaction()?;
+            tx.execute(BUMP_VERSION, &[&id])?;
             tx.execute("DELETE FROM jobs WHERE statement_id = $1", &[&id])?;
             let n = tx.execute("DELETE FROM statements WHERE id = $1", &[&id])?;
             tx.commit()?;
@@ -552,6 +630,7 @@ impl Store for PgStore {
                 return Ok(false);
             }
             tx.execute(ENQUEUE_OUTCOME, &[&job.statement_id, &"failed", &message, &now(), &now_ms()])?;
+            tx.execute(BUMP_VERSION, &[&job.statement_id])?;
             tx.execute("DELETE FROM jobs WHERE statement_id = $1", &[&job.statement_id])?;
             tx.execute("DELETE FROM statements WHERE id = $1", &[&job.statement_id])?;
             tx.commit()?;
@@ -593,18 +672,27 @@ impl Store for PgStore {
     fn claim_job(&self) -> StoreResult<Option<Job>> {
         let t = now();
         self.with(|c| {
-            let row = c.query_opt(
+            let mut tx = c.transaction()?;
+            let row = tx.query_opt(
                 "UPDATE jobs SET state = 'running', attempts = attempts + 1, stage_attempts = stage_attempts + 1,
                         claimed_by = $2, lease_until = $3, updated_at = $1,
                         last_error = CASE WHEN state = 'running'
                                           THEN 'the lease of the claiming process ran out' ELSE last_error END
-                 WHERE id = (SELECT id FROM jobs
-                             WHERE (state = 'queued' AND run_after_ms <= $4) OR (state = 'running' AND lease_until < $1)
-                             ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-                 RETURNING id, statement_id, stage, stage_attempts, attempts, last_error",
-                &[&t, &self.instance, &(t + self.lease_secs), &now_ms()],
+                 WHERE id = (SELECT j.id FROM jobs j LEFT JOIN orgs o ON o.id = j.org_id
+                             WHERE ((j.state = 'queued' AND j.run_after_ms <= $4)
+                                    OR (j.state = 'running' AND j.lease_until < $1))
+                               AND ($5::BIGINT = 0 OR (SELECT count(*) FROM jobs r
+                                                       WHERE r.org_id = j.org_id AND r.state = 'running'
+                                                         AND r.lease_until >= $1) < $5::BIGINT)
+                             ORDER BY coalesce(o.last_claim, 0), j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
+                 RETURNING id, statement_id, stage, stage_attempts, attempts, last_error, org_id",
+                &[&t, &self.instance, &(t + self.lease_secs), &now_ms(), &self.org_job_quota],
             )?;
             let Some(r) = row else { return Ok(None) };
+            if let Some(org) = r.try_get::<_, Option<String>>(6)? {
+                tx.execute(LAST_CLAIM, &[&org])?;
+            }
+            tx.commit()?;
             let stage: String = r.try_get(2)?;
             Ok(match Stage::parse(&stage) {
                 Some(stage) => Some(Job {
@@ -632,6 +720,7 @@ impl Store for PgStore {
                 tx.execute("UPDATE statements SET statement_json = $1 WHERE id = $2", &[&json, &job.statement_id])?;
             }
             tx.execute(&format!("UPDATE statements SET {col} = 'completed' WHERE id = $1"), &[&job.statement_id])?;
+            tx.execute(BUMP_VERSION, &[&job.statement_id])?;
             if job.stage == Stage::Transactions {
                 tx.execute("UPDATE statements SET password = NULL WHERE id = $1", &[&job.statement_id])?;
             }
@@ -666,6 +755,7 @@ impl Store for PgStore {
                 stage = s.next();
             }
             tx.execute("UPDATE statements SET password = NULL WHERE id = $1", &[&job.statement_id])?;
+            tx.execute(BUMP_VERSION, &[&job.statement_id])?;
             tx.execute(ENQUEUE_OUTCOME, &[&job.statement_id, &"failed", &message, &now(), &now_ms()])?;
             tx.execute(
                 "UPDATE jobs SET state = 'failed', lease_until = NULL, last_error = $3, updated_at = $2 WHERE id = $1",

@@ -1,15 +1,19 @@
 //! The 12 read endpoints (interface 4) and the signed xlsx downloads.
 //!
-//! A read rebuilds the core `Entity` from the stored statements (read once, at
-//! upload, and stored as JSON), asks the core for the response, and replaces
-//! its `progress` with the statements' real stage statuses. The response text
-//! from the core is kept byte for byte apart from `progress` (amounts keep
-//! their two decimals). Responses are cached while their inputs are unchanged
-//! ([`ReadCache`]).
+//! Every entity carries a version in the store, raised in the same transaction
+//! as any change to its statements (an upload, a stage finishing or failing, a
+//! statement deleted or refused). A read asks the store for that version only
+//! (one small query) and answers from [`ReadCache`], where the responses of
+//! each entity version are built once: the core `Entity` is rebuilt from the
+//! stored statements, its typed responses get the statements' real stage
+//! statuses as `progress` and are serialised, and the bytes are kept. A read of
+//! an unchanged entity parses no JSON and touches no statement row; a newer
+//! version (on this process or another replica sharing the database) builds
+//! afresh; deleting the entity drops its responses.
 
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use axum::body::Bytes;
 
@@ -18,76 +22,125 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bankscope::resources::{Progress, ProgressStatus, ReportLink, Resource, XlsxReportResponse};
 use bankscope::{Entity, Error, Metadata};
-use serde::Deserialize;
-use serde::de::{Deserializer, MapAccess, Visitor};
-use serde_json::value::RawValue;
+use serde::{Deserialize, Serialize};
 
 use crate::state::{ApiError, AppState, blocking, org_from_headers};
 use crate::store::{StatementRow, now};
 
-/// Largest total size of cached read responses; past it the cache starts over.
-const CACHE_BYTES: usize = 64 << 20;
+/// Largest total size of cached read responses; past it whole entities are
+/// dropped (least recently built first).
+const CACHE_BYTES: usize = 128 << 20;
 
-/// Read responses already made, by entity, resource and account filter, each
-/// with the fingerprint of the stored inputs it was made from (the entity's
-/// metadata and every statement row: id, stage statuses, message and
-/// statement JSON). A read whose inputs hash the same is answered from here
-/// instead of rebuilding the `Entity` and its analyses; any change to the
-/// entity's statements changes the fingerprint, so a stale answer is never
-/// served. `xlsx_report` is not cached (its links carry an expiry).
-#[derive(Debug, Default)]
-pub struct ReadCache {
-    inner: Mutex<CacheInner>,
-}
+/// An error answer kept with the responses (a resource the core refuses).
+type Refusal = (StatusCode, String);
 
-type CacheKey = (String, Resource, Option<String>);
-
-#[derive(Debug, Default)]
-struct CacheInner {
-    by_key: HashMap<CacheKey, (u64, Bytes)>,
+/// The responses of one entity version.
+#[derive(Debug)]
+pub struct EntityReads {
+    version: i64,
+    /// By resource, for the whole entity (`xlsx_report` excluded).
+    whole: HashMap<Resource, Result<Bytes, Refusal>>,
+    /// The progress array of each resource.
+    progress: HashMap<Resource, Vec<Progress>>,
+    /// By resource and `account_id`, made on first demand.
+    by_account: Mutex<HashMap<(Resource, String), Bytes>>,
+    /// The statements whose analyses completed: the entity of the
+    /// account-filtered analyses and of the workbooks.
+    analysed: Arc<Entity>,
+    /// The statements whose transactions completed.
+    enriched: Arc<Entity>,
+    /// `xlsx_report` without its links: progress and account ids (none while
+    /// a statement is processing).
+    xlsx_progress: Vec<Progress>,
+    xlsx_accounts: Vec<String>,
     bytes: usize,
 }
 
+/// Read responses by entity, each set tagged with the entity version it was
+/// built from; see the module documentation.
+#[derive(Debug, Default)]
+pub struct ReadCache {
+    inner: Mutex<CacheInner>,
+    /// Serialises the building of one entity's responses (concurrent readers
+    /// of a new version wait for one build instead of each making their own).
+    building: Mutex<HashMap<String, Arc<Mutex<()>>>>,
+    builds: AtomicU64,
+    hits: AtomicU64,
+}
+
+#[derive(Debug, Default)]
+struct CacheInner {
+    by_entity: HashMap<String, (u64, Arc<EntityReads>)>,
+    bytes: usize,
+    tick: u64,
+}
+
 impl ReadCache {
-    fn get(&self, key: &CacheKey, fingerprint: u64) -> Option<Bytes> {
+    /// The responses of `entity_id` at `version`, when built.
+    fn get(&self, entity_id: &str, version: i64) -> Option<Arc<EntityReads>> {
         let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        inner.by_key.get(key).filter(|(f, _)| *f == fingerprint).map(|(_, t)| t.clone())
+        let found = inner.by_entity.get(entity_id).filter(|(_, r)| r.version == version).map(|(_, r)| r.clone());
+        if found.is_some() {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+        }
+        found
     }
 
-    fn put(&self, key: CacheKey, fingerprint: u64, text: Bytes) {
-        if text.len() > CACHE_BYTES / 4 {
+    /// Keeps `reads` unless a newer version is already held.
+    fn put(&self, entity_id: &str, reads: Arc<EntityReads>) {
+        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        if inner.by_entity.get(entity_id).is_some_and(|(_, r)| r.version > reads.version) {
             return;
         }
-        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        if inner.bytes + text.len() > CACHE_BYTES {
-            inner.by_key.clear();
-            inner.bytes = 0;
+        inner.tick += 1;
+        let tick = inner.tick;
+        inner.bytes += reads.bytes;
+        if let Some((_, old)) = inner.by_entity.insert(entity_id.to_string(), (tick, reads)) {
+            inner.bytes -= old.bytes;
         }
-        inner.bytes += text.len();
-        if let Some((_, old)) = inner.by_key.insert(key, (fingerprint, text)) {
-            inner.bytes -= old.len();
+        while inner.bytes > CACHE_BYTES && inner.by_entity.len() > 1 {
+            let Some(oldest) = inner.by_entity.iter().min_by_key(|(_, (t, _))| *t).map(|(k, _)| k.clone()) else {
+                break;
+            };
+            if let Some((_, gone)) = inner.by_entity.remove(&oldest) {
+                inner.bytes -= gone.bytes;
+            }
         }
     }
 
-    /// Responses held (tests).
+    /// Drops an entity's responses (the entity was deleted).
+    pub fn forget(&self, entity_id: &str) {
+        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, gone)) = inner.by_entity.remove(entity_id) {
+            inner.bytes -= gone.bytes;
+        }
+    }
+
+    fn gate(&self, entity_id: &str) -> Arc<Mutex<()>> {
+        let mut building = self.building.lock().unwrap_or_else(|p| p.into_inner());
+        building.retain(|_, g| Arc::strong_count(g) > 1);
+        building.entry(entity_id.to_string()).or_default().clone()
+    }
+
+    /// Entities whose responses are held.
     pub fn len(&self) -> usize {
-        self.inner.lock().map(|i| i.by_key.len()).unwrap_or_default()
+        self.inner.lock().map(|i| i.by_entity.len()).unwrap_or_default()
     }
 
     /// Whether nothing is held.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
 
-/// A hash of everything a read response is made from.
-fn fingerprint(metadata: &serde_json::Value, rows: &[StatementRow]) -> u64 {
-    let mut h = std::hash::DefaultHasher::new();
-    metadata.to_string().hash(&mut h);
-    for r in rows {
-        (&r.id, r.identity, r.transactions, r.analyses, &r.message, &r.statement_json).hash(&mut h);
+    /// Entity versions whose responses were built (this process).
+    pub fn builds(&self) -> u64 {
+        self.builds.load(Ordering::Relaxed)
     }
-    h.finish()
+
+    /// Reads answered from built responses (this process).
+    pub fn hits(&self) -> u64 {
+        self.hits.load(Ordering::Relaxed)
+    }
 }
 
 /// How long an xlsx link stays valid (interface 8).
@@ -109,6 +162,14 @@ fn stage_status(resource: Resource, row: &StatementRow) -> ProgressStatus {
     }
 }
 
+#[derive(Deserialize)]
+struct StatementHead {
+    #[serde(default)]
+    source: bankscope::model::Source,
+    #[serde(default)]
+    reading: bankscope::model::ReadingReport,
+}
+
 /// The source of a stored statement and its progress message once read
 /// (the reading report's line, as the core gives it).
 fn head_of(row: &StatementRow) -> (bankscope::model::Source, Option<String>) {
@@ -119,30 +180,31 @@ fn head_of(row: &StatementRow) -> (bankscope::model::Source, Option<String>) {
     }
 }
 
-#[derive(Deserialize)]
-struct StatementHead {
-    #[serde(default)]
-    source: bankscope::model::Source,
-    #[serde(default)]
-    reading: bankscope::model::ReadingReport,
-}
-
 /// The progress array of `resource`: one object per stored statement.
 pub fn progress(resource: Resource, rows: &[StatementRow]) -> Vec<Progress> {
+    let heads: Vec<_> = rows.iter().map(head_of).collect();
+    progress_with(resource, rows, &heads)
+}
+
+fn progress_with(
+    resource: Resource,
+    rows: &[StatementRow],
+    heads: &[(bankscope::model::Source, Option<String>)],
+) -> Vec<Progress> {
     rows.iter()
-        .map(|r| {
+        .zip(heads)
+        .map(|(r, (source, read))| {
             let stage = stage_status(resource, r);
-            let (source, read) = head_of(r);
             let message = match stage {
                 ProgressStatus::Failed => r.message.clone(),
-                ProgressStatus::Completed => read,
+                ProgressStatus::Completed => read.clone(),
                 _ => None,
             };
             let status = Some(stage);
             if resource == Resource::Identity {
-                Progress::identity(r.id.clone(), source, status, message, r.transactions)
+                Progress::identity(r.id.clone(), *source, status, message, r.transactions)
             } else {
-                Progress::new(r.id.clone(), source, status, message)
+                Progress::new(r.id.clone(), *source, status, message)
             }
         })
         .collect()
@@ -165,52 +227,155 @@ pub fn entity(
     Ok(e)
 }
 
-/// A JSON object with its members' text kept as sent, in order.
-struct RawObject(Vec<(String, Box<RawValue>)>);
-
-impl<'de> Deserialize<'de> for RawObject {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawObject;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a JSON object")
+/// One response: the core's typed value with `progress` set, serialised once.
+/// While a statement is processing, `predictors` and `score` are withheld
+/// (empty), as the interface's descriptions say.
+fn typed(
+    e: &Entity,
+    resource: Resource,
+    account_id: Option<&str>,
+    progress: Vec<Progress>,
+    processing: bool,
+) -> bankscope::Result<Vec<u8>> {
+    fn json<T: Serialize>(value: &T) -> bankscope::Result<Vec<u8>> {
+        serde_json::to_vec(value).map_err(|e| Error::malformed(format!("serialising a response: {e}")))
+    }
+    macro_rules! with_progress {
+        ($r:expr) => {{
+            let mut r = $r;
+            r.progress = progress;
+            json(&r)
+        }};
+    }
+    match resource {
+        Resource::Accounts => with_progress!(e.accounts_response()),
+        Resource::Identity => with_progress!(e.identity_response()),
+        Resource::Transactions => with_progress!(e.transactions_response(account_id)?),
+        Resource::Salary => with_progress!(e.salary_response(account_id)?),
+        Resource::RecurringTransactions => with_progress!(e.recurring_transactions_response(account_id)?),
+        Resource::LenderTransactions => with_progress!(e.lender_transactions_response(account_id)?),
+        Resource::ExpenseCategories => with_progress!(e.expense_categories_response(account_id)?),
+        Resource::TopCreditsDebits => with_progress!(e.top_credits_debits_response()),
+        Resource::MonthlyAnalysis => with_progress!(e.monthly_analysis_response()),
+        Resource::Predictors => {
+            let mut r = e.predictors_response();
+            r.progress = progress;
+            if processing {
+                r.predictors.clear();
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawObject, A::Error> {
-                let mut out = Vec::new();
-                while let Some((k, v)) = map.next_entry::<String, Box<RawValue>>()? {
-                    out.push((k, v));
-                }
-                Ok(RawObject(out))
-            }
+            json(&r)
         }
-        d.deserialize_map(V)
+        Resource::Score => {
+            let mut r = e.score_response();
+            r.progress = progress;
+            if processing {
+                r.score.clear();
+            }
+            json(&r)
+        }
+        Resource::XlsxReport => Err(Error::invalid_argument("resource", "xlsx_report is answered with links")),
     }
 }
 
-/// `text` with `progress` replaced and, while a statement processes, the
-/// withheld list emptied (`predictors`, `score`).
-fn restamp(text: &str, progress: &[Progress], empty: Option<&str>) -> Result<String, ApiError> {
-    let RawObject(members) = serde_json::from_str(text).map_err(ApiError::internal)?;
-    let progress = serde_json::to_string(progress).map_err(ApiError::internal)?;
-    let mut out = String::with_capacity(text.len() + progress.len());
-    out.push('{');
-    for (i, (k, v)) in members.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
+/// The answer of a core refusal.
+fn refusal(suffix: &str, err: Error) -> Result<Refusal, ApiError> {
+    match err {
+        Error::InvalidArgument { name, reason } if name == "resource" => {
+            Ok((StatusCode::NOT_IMPLEMENTED, format!("{suffix}: {reason}")))
         }
-        out.push_str(&serde_json::to_string(k).map_err(ApiError::internal)?);
-        out.push(':');
-        if k == "progress" {
-            out.push_str(&progress);
-        } else if Some(k.as_str()) == empty {
-            out.push_str("[]");
-        } else {
-            out.push_str(v.get());
-        }
+        Error::InvalidArgument { reason, .. } => Ok((StatusCode::BAD_REQUEST, reason)),
+        other => Err(ApiError::internal(other)),
     }
-    out.push('}');
-    Ok(out)
+}
+
+impl EntityReads {
+    /// Builds every whole-entity response of `entity_id` from its stored rows.
+    fn build(entity_id: &str, version: i64, metadata: Metadata, rows: &[StatementRow]) -> Result<Self, ApiError> {
+        let heads: Vec<_> = rows.iter().map(head_of).collect();
+        let processing = rows.iter().any(|r| r.analyses == ProgressStatus::Processing);
+        // Three entities at most: the statements past identity, past transactions, analysed.
+        let mut entities: Vec<(Vec<&str>, Arc<Entity>)> = Vec::new();
+        let mut entity_of = |resource: Resource| -> Result<Arc<Entity>, ApiError> {
+            let ids: Vec<&str> = rows
+                .iter()
+                .filter(|r| stage_status(resource, r) == ProgressStatus::Completed)
+                .map(|r| r.id.as_str())
+                .collect();
+            if let Some((_, e)) = entities.iter().find(|(i, _)| *i == ids) {
+                return Ok(e.clone());
+            }
+            let e = Arc::new(entity(entity_id, metadata.clone(), rows, resource)?);
+            entities.push((ids, e.clone()));
+            Ok(e)
+        };
+        let mut whole = HashMap::new();
+        let mut progress = HashMap::new();
+        let mut bytes = rows.iter().map(|r| r.statement_json.as_ref().map_or(0, String::len) * 2).sum::<usize>();
+        for resource in Resource::ALL.iter().copied() {
+            if resource == Resource::XlsxReport {
+                continue;
+            }
+            let e = entity_of(resource)?;
+            let p = progress_with(resource, rows, &heads);
+            progress.insert(resource, p.clone());
+            let answer = match typed(&e, resource, None, p, processing) {
+                Ok(text) => {
+                    bytes += text.len();
+                    Ok(Bytes::from(text))
+                }
+                Err(err) => Err(refusal(resource.path_suffix(), err)?),
+            };
+            whole.insert(resource, answer);
+        }
+        let analysed = entity_of(Resource::XlsxReport)?;
+        let enriched = entity_of(Resource::Transactions)?;
+        let xlsx_accounts = if processing {
+            Vec::new()
+        } else {
+            analysed.accounts().iter().map(|a| a.info.account_id.clone()).collect()
+        };
+        Ok(EntityReads {
+            version,
+            whole,
+            progress,
+            by_account: Mutex::default(),
+            xlsx_progress: progress_with(Resource::XlsxReport, rows, &heads),
+            xlsx_accounts,
+            analysed,
+            enriched,
+            bytes,
+        })
+    }
+
+    fn processing(&self) -> bool {
+        self.xlsx_progress.iter().any(|p| p.status == Some(ProgressStatus::Processing))
+    }
+
+    /// The response of `resource` for one account, made once.
+    fn for_account(&self, resource: Resource, account_id: &str) -> Result<Bytes, ApiError> {
+        let key = (resource, account_id.to_string());
+        if let Some(b) = self.by_account.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+            return Ok(b.clone());
+        }
+        let e = match resource {
+            Resource::Transactions | Resource::LenderTransactions => &self.enriched,
+            _ => &self.analysed,
+        };
+        let progress = self.progress.get(&resource).cloned().unwrap_or_default();
+        let text = typed(e, resource, Some(account_id), progress, self.processing()).map_err(|err| {
+            match refusal(resource.path_suffix(), err) {
+                Ok((status, message)) => ApiError::detail(status, message),
+                Err(e) => e,
+            }
+        })?;
+        let text = Bytes::from(text);
+        let mut map = self.by_account.lock().unwrap_or_else(|p| p.into_inner());
+        // A caller naming many accounts cannot grow this without bound.
+        if map.len() < 256 {
+            map.insert(key, text.clone());
+        }
+        Ok(text)
+    }
 }
 
 fn json_response(text: Bytes) -> Response {
@@ -221,6 +386,27 @@ fn json_response(text: Bytes) -> Response {
 pub fn report_link(public_url: &str, secret: &[u8], entity_id: &str, account_id: &str, expires: i64) -> String {
     let sig = crate::crypto::sign(secret, &["xlsx", entity_id, account_id, &expires.to_string()]);
     format!("{public_url}/v1/report/{entity_id}/{account_id}/?expires={expires}&sig={sig}")
+}
+
+/// The built responses of an entity of `org_id` at its current version, or 404.
+fn reads_of(st: &crate::state::Shared, org_id: &str, entity_id: &str) -> Result<Arc<EntityReads>, ApiError> {
+    let not_found = || ApiError::detail(StatusCode::NOT_FOUND, "Entity not found.");
+    let version = st.store.entity_version(org_id, entity_id)?.ok_or_else(not_found)?;
+    if let Some(reads) = st.read_cache.get(entity_id, version) {
+        return Ok(reads);
+    }
+    let gate = st.read_cache.gate(entity_id);
+    let _building = gate.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(reads) = st.read_cache.get(entity_id, version) {
+        return Ok(reads);
+    }
+    let row = st.store.entity(org_id, entity_id)?.ok_or_else(not_found)?;
+    let rows = st.store.statements(entity_id)?;
+    let metadata = crate::session::stored_metadata(entity_id, row.metadata);
+    let reads = Arc::new(EntityReads::build(entity_id, version, metadata, &rows)?);
+    st.read_cache.builds.fetch_add(1, Ordering::Relaxed);
+    st.read_cache.put(entity_id, reads.clone());
+    Ok(reads)
 }
 
 /// `GET /v1/entity/<entity_id>/<suffix>/[?account_id=]`.
@@ -240,52 +426,29 @@ pub async fn read(
     }
     let st = state.clone();
     let text = blocking(move || -> Result<Bytes, ApiError> {
-        let Some(row) = st.store.entity(&org.id, &entity_id)? else {
-            return Err(ApiError::detail(StatusCode::NOT_FOUND, "Entity not found."));
-        };
-        let rows = st.store.statements(&entity_id)?;
-        let cache_key = (entity_id.clone(), resource, account_id.clone());
-        let print = fingerprint(&row.metadata, &rows);
-        if resource != Resource::XlsxReport
-            && let Some(text) = st.read_cache.get(&cache_key, print)
-        {
-            return Ok(text);
-        }
-        let metadata: Metadata = serde_json::from_value(row.metadata).unwrap_or_default();
-        let e = entity(&entity_id, metadata, &rows, resource)?;
-        let progress = progress(resource, &rows);
-        let processing = rows.iter().any(|r| r.analyses == ProgressStatus::Processing);
+        let reads = reads_of(&st, &org.id, &entity_id)?;
         if resource == Resource::XlsxReport {
             let expires = now() + LINK_LIFETIME_SECS;
-            let reports = if processing {
-                Vec::new()
-            } else {
-                e.accounts()
-                    .iter()
-                    .map(|a| ReportLink {
-                        link: report_link(&st.public_url, &st.secret, &entity_id, &a.info.account_id, expires),
-                        account_id: a.info.account_id.clone(),
-                    })
-                    .collect()
-            };
-            let body = XlsxReportResponse { entity_id: entity_id.clone(), progress, reports };
-            return serde_json::to_string(&body).map(Bytes::from).map_err(ApiError::internal);
+            let reports = reads
+                .xlsx_accounts
+                .iter()
+                .map(|a| ReportLink {
+                    link: report_link(&st.public_url, &st.secret, &entity_id, a, expires),
+                    account_id: a.clone(),
+                })
+                .collect();
+            let body =
+                XlsxReportResponse { entity_id: entity_id.clone(), progress: reads.xlsx_progress.clone(), reports };
+            return serde_json::to_vec(&body).map(Bytes::from).map_err(ApiError::internal);
         }
-        let text = e.response_json(resource, account_id.as_deref()).map_err(|err| match err {
-            Error::InvalidArgument { name, reason } if name == "resource" => {
-                ApiError::detail(StatusCode::NOT_IMPLEMENTED, format!("{suffix}: {reason}"))
-            }
-            Error::InvalidArgument { reason, .. } => ApiError::detail(StatusCode::BAD_REQUEST, reason),
-            other => ApiError::internal(other),
-        })?;
-        let withheld = match resource {
-            Resource::Predictors if processing => Some("predictors"),
-            Resource::Score if processing => Some("score"),
-            _ => None,
-        };
-        let text: Bytes = restamp(&text, &progress, withheld)?.into();
-        st.read_cache.put(cache_key, print, text.clone());
-        Ok(text)
+        if let Some(account_id) = &account_id {
+            return reads.for_account(resource, account_id);
+        }
+        match reads.whole.get(&resource) {
+            Some(Ok(text)) => Ok(text.clone()),
+            Some(Err((status, message))) => Err(ApiError::detail(*status, message.clone())),
+            None => Err(ApiError::detail(StatusCode::NOT_FOUND, "Not found.")),
+        }
     })
     .await??;
     Ok(json_response(text))
@@ -325,7 +488,8 @@ pub async fn download(
     let store = state.store.clone();
     let (eid, aid) = (entity_id.clone(), account_id.clone());
     let bytes = blocking(move || -> Result<Vec<u8>, ApiError> {
-        let metadata = store.entity_metadata(&eid)?.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default();
+        let metadata =
+            store.entity_metadata(&eid)?.map(|v| crate::session::stored_metadata(&eid, v)).unwrap_or_default();
         let rows = store.statements(&eid)?;
         let e = entity(&eid, metadata, &rows, Resource::XlsxReport)?;
         e.xlsx_report(Some(&aid)).map_err(|err| match err {
@@ -349,59 +513,53 @@ pub async fn download(
 mod tests {
     use super::*;
 
-    #[test]
-    fn restamp_keeps_members_byte_for_byte() {
-        let text = r#"{"entity_id":"e","progress":[],"transactions":[{"amount":65000.00}],"score":[{"s":"700"}]}"#;
-        let p = vec![Progress::new("s1", bankscope::model::Source::Pdf, Some(ProgressStatus::Processing), None)];
-        let out = restamp(text, &p, Some("score")).unwrap_or_default();
-        assert_eq!(
-            out,
-            r#"{"entity_id":"e","progress":[{"status":"processing","statement_id":"s1","source":"pdf","message":null}],"transactions":[{"amount":65000.00}],"score":[]}"#
-        );
-    }
-
-    fn row(json: &str, analyses: ProgressStatus) -> StatementRow {
+    fn row(id: &str, json: Option<&str>, analyses: ProgressStatus) -> StatementRow {
         StatementRow {
-            id: "s1".into(),
+            id: id.into(),
             entity_id: "e1".into(),
             declared_bank: None,
             identity: ProgressStatus::Completed,
             transactions: ProgressStatus::Completed,
             analyses,
             message: None,
-            statement_json: Some(json.into()),
+            statement_json: json.map(str::to_string),
             created_at: 0,
         }
     }
 
-    #[test]
-    fn fingerprint_changes_with_any_input() {
-        let meta = serde_json::json!({});
-        let base = fingerprint(&meta, &[row("{\"a\":1}", ProgressStatus::Processing)]);
-        assert_eq!(base, fingerprint(&meta, &[row("{\"a\":1}", ProgressStatus::Processing)]));
-        // A stage finishing, the statement JSON being enriched, another statement, the metadata: each is a new print.
-        assert_ne!(base, fingerprint(&meta, &[row("{\"a\":1}", ProgressStatus::Completed)]));
-        assert_ne!(base, fingerprint(&meta, &[row("{\"a\":2}", ProgressStatus::Processing)]));
-        let two = [row("{\"a\":1}", ProgressStatus::Processing), row("{}", ProgressStatus::Processing)];
-        assert_ne!(base, fingerprint(&meta, &two));
-        assert_ne!(
-            base,
-            fingerprint(&serde_json::json!({"k": ["v"]}), &[row("{\"a\":1}", ProgressStatus::Processing)])
-        );
+    const ENTITY: &str = "6f1c2a3e-0b4d-4c5e-8f60-718293a4b5c6";
+
+    fn reads(version: i64, analyses: ProgressStatus) -> Arc<EntityReads> {
+        let rows = [row("s1", None, analyses)];
+        Arc::new(EntityReads::build(ENTITY, version, Metadata::default(), &rows).unwrap_or_else(|_| panic!("build")))
     }
 
     #[test]
-    fn cache_answers_only_the_same_print_and_stays_bounded() {
+    fn built_responses_carry_the_stage_progress_and_withhold_while_processing() {
+        let r = reads(1, ProgressStatus::Processing);
+        let Some(Ok(score)) = r.whole.get(&Resource::Score) else { panic!("score") };
+        let v: serde_json::Value = serde_json::from_slice(score).unwrap_or_default();
+        assert_eq!(v["progress"][0]["status"], "processing");
+        assert_eq!(v["score"], serde_json::json!([]));
+        let Some(Ok(accounts)) = r.whole.get(&Resource::Accounts) else { panic!("accounts") };
+        let v: serde_json::Value = serde_json::from_slice(accounts).unwrap_or_default();
+        assert_eq!((v["entity_id"].as_str(), v["progress"][0]["status"].as_str()), (Some(ENTITY), Some("completed")));
+        assert!(r.xlsx_accounts.is_empty() && r.processing());
+    }
+
+    #[test]
+    fn cache_answers_only_the_current_version_and_never_goes_back() {
         let c = ReadCache::default();
-        let key = ("e1".to_string(), Resource::Accounts, None);
-        c.put(key.clone(), 7, Bytes::from_static(b"{}"));
-        assert_eq!(c.get(&key, 7), Some(Bytes::from_static(b"{}")));
-        assert_eq!(c.get(&key, 8), None);
-        // Replacing keeps one entry; a response larger than a quarter of the budget is not kept.
-        c.put(key.clone(), 8, Bytes::from_static(b"[]"));
-        assert_eq!((c.len(), c.get(&key, 7)), (1, None));
-        c.put(("e2".to_string(), Resource::Accounts, None), 1, Bytes::from(vec![b' '; CACHE_BYTES / 4 + 1]));
-        assert_eq!(c.len(), 1);
+        c.put(ENTITY, reads(2, ProgressStatus::Completed));
+        assert!(c.get(ENTITY, 2).is_some());
+        assert!(c.get(ENTITY, 3).is_none());
+        // An older build finishing late does not replace a newer one.
+        c.put(ENTITY, reads(1, ProgressStatus::Completed));
+        assert!(c.get(ENTITY, 2).is_some());
+        assert_eq!(c.hits(), 2);
+        c.forget(ENTITY);
+        assert!(c.is_empty());
+        assert_eq!(c.inner.lock().map(|i| i.bytes).unwrap_or(1), 0);
     }
 
     #[test]

@@ -9,18 +9,18 @@ use tokio::sync::watch;
 use crate::state::{AppState, blocking};
 
 /// Deletes entities created more than `days` days before `now` (unix seconds);
-/// returns how many went. Blocking.
-pub fn sweep(store: &dyn crate::store::Store, days: u32, now: i64) -> crate::store::StoreResult<usize> {
+/// returns the ids of those that went. Blocking.
+pub fn sweep(store: &dyn crate::store::Store, days: u32, now: i64) -> crate::store::StoreResult<Vec<String>> {
     let before = now - i64::from(days) * 86_400;
-    let mut deleted = 0;
+    let mut deleted = Vec::new();
     loop {
         let ids = store.entities_created_before(before, 100)?;
         if ids.is_empty() {
             return Ok(deleted);
         }
-        for id in &ids {
-            if store.delete_entity(id, false, true)? {
-                deleted += 1;
+        for id in ids {
+            if store.delete_entity(&id, false, true)? {
+                deleted.push(id);
             }
         }
     }
@@ -40,8 +40,14 @@ pub fn spawn(
             }
             let store = state.store.clone();
             match blocking(move || sweep(store.as_ref(), days, crate::store::now())).await {
-                Ok(Ok(0)) => {}
-                Ok(Ok(n)) => tracing::info!(entities = n, days, "retention: deleted old entities"),
+                Ok(Ok(ids)) if ids.is_empty() => {}
+                Ok(Ok(ids)) => {
+                    // Their read responses go from memory too.
+                    for id in &ids {
+                        state.read_cache.forget(id);
+                    }
+                    tracing::info!(entities = ids.len(), days, "retention: deleted old entities");
+                }
                 Ok(Err(e)) => tracing::error!(error = %e, "retention sweep failed"),
                 Err(_) => tracing::error!("retention task failed"),
             }

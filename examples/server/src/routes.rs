@@ -176,18 +176,12 @@ async fn read_form(state: &AppState, req: Request) -> Result<Form, ApiError> {
 }
 
 fn metadata_of(form: &Form) -> Result<serde_json::Value, ApiError> {
+    let invalid =
+        |reason: &str| ApiError::coded(StatusCode::BAD_REQUEST, "INVALID_REQUEST", format!("metadata, {reason}"));
     match form.json("metadata") {
         None => Ok(json!({})),
-        Some(Ok(v)) => serde_json::from_value::<bankscope::Metadata>(v)
-            .map(|m| serde_json::to_value(m).unwrap_or_default())
-            .map_err(|_| {
-                ApiError::coded(
-                    StatusCode::BAD_REQUEST,
-                    "INVALID_REQUEST",
-                    "metadata, not a valid object of string arrays",
-                )
-            }),
-        Some(Err(())) => Err(ApiError::coded(StatusCode::BAD_REQUEST, "INVALID_REQUEST", "metadata, not valid JSON")),
+        Some(Ok(v)) => crate::session::caller_metadata(v).map_err(|reason| invalid(&reason)),
+        Some(Err(())) => Err(invalid("not valid JSON")),
     }
 }
 
@@ -236,6 +230,7 @@ async fn delete_entity(
     if !deleted {
         return Err(ApiError::detail(StatusCode::NOT_FOUND, "Entity not found."));
     }
+    state.read_cache.forget(&entity_id);
     tracing::info!(entity = entity_id, "entity deleted");
     Ok(Json(json!({"entity_id": entity_id, "deleted": true})))
 }

@@ -69,6 +69,29 @@ fn invalid(field: &str, reason: &str) -> SessionError {
     err(Code::InvalidRequest, format!("{field}, {reason}"))
 }
 
+/// A caller's `metadata` read by the core's rule ([`bankscope::Metadata::from_value`]:
+/// a JSON object of string arrays `names`, `employer_names`,
+/// `companies_for_self_transfer`; an explicit `null` is absent; any other key
+/// is refused, so a misspelt key is an error, not a hint silently lost), as the
+/// JSON stored with the entity; or the core's reason for refusing it.
+pub fn caller_metadata(value: Json) -> Result<Json, String> {
+    match bankscope::Metadata::from_value(value) {
+        Ok(m) => serde_json::to_value(m).map_err(|e| e.to_string()),
+        Err(bankscope::Error::InvalidArgument { reason, .. }) => Err(reason),
+        Err(other) => Err(other.to_string()),
+    }
+}
+
+/// Stored entity metadata as the core's value. It was validated on the way in
+/// ([`caller_metadata`]); a row that no longer reads (edited by hand, or made
+/// by an older server) is logged and treated as no metadata.
+pub fn stored_metadata(entity_id: &str, value: Json) -> bankscope::Metadata {
+    bankscope::Metadata::from_value(value).unwrap_or_else(|e| {
+        tracing::warn!(entity = entity_id, error = %e, "stored metadata does not read; analysing without it");
+        bankscope::Metadata::default()
+    })
+}
+
 /// The generic message of a body that cannot be read.
 pub fn something_went_wrong() -> SessionError {
     err(Code::InvalidRequest, "Something went wrong")
@@ -311,10 +334,7 @@ pub fn validate(version: u8, form: &Form, org: &Org, today: NaiveDate) -> Result
     }
     let metadata = match form.json("metadata") {
         None => json!({}),
-        Some(Ok(v)) => match serde_json::from_value::<bankscope::Metadata>(v) {
-            Ok(m) => serde_json::to_value(m).unwrap_or_default(),
-            Err(_) => return Err(invalid("metadata", "not a valid object of string arrays")),
-        },
+        Some(Ok(v)) => caller_metadata(v).map_err(|reason| invalid("metadata", &reason))?,
         Some(Err(())) => return Err(invalid("metadata", "not valid JSON")),
     };
 

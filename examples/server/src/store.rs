@@ -48,6 +48,37 @@ pub struct Org {
     pub consent_overrides: serde_json::Value,
 }
 
+/// An organisation as `org list` shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrgSummary {
+    /// Organisation id (UUID text).
+    pub id: String,
+    /// Name given at creation.
+    pub name: String,
+    /// The first characters of the current API key (`bsk_` and 8 hex digits);
+    /// `None` for a key made before prefixes were kept.
+    pub key_prefix: Option<String>,
+    /// Unix seconds after which the plan has expired.
+    pub plan_expires_at: Option<i64>,
+    /// Unix seconds of revocation.
+    pub revoked_at: Option<i64>,
+    /// Unix seconds of creation.
+    pub created_at: i64,
+}
+
+impl OrgSummary {
+    /// `active`, `expired` (plan ended) or `revoked`.
+    pub fn state(&self, now: i64) -> &'static str {
+        if self.revoked_at.is_some() {
+            "revoked"
+        } else if self.plan_expires_at.is_some_and(|t| t <= now) {
+            "expired"
+        } else {
+            "active"
+        }
+    }
+}
+
 /// A session and what it was created with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SessionRow {
@@ -88,8 +119,10 @@ pub struct EntityRow {
 /// set, else SQLite in `data_dir`. Blocking (run it off the async runtime).
 pub fn open(config: &crate::Config) -> StoreResult<std::sync::Arc<dyn Store>> {
     Ok(match config.database_url.as_deref().filter(|u| !u.trim().is_empty()) {
-        Some(url) => std::sync::Arc::new(crate::pg::PgStore::open(url)?.with_job_lease(config.job_lease)),
-        None => std::sync::Arc::new(SqliteStore::open(&config.data_dir)?),
+        Some(url) => std::sync::Arc::new(
+            crate::pg::PgStore::open(url)?.with_job_lease(config.job_lease).with_org_job_quota(config.org_job_quota),
+        ),
+        None => std::sync::Arc::new(SqliteStore::open(&config.data_dir)?.with_org_job_quota(config.org_job_quota)),
     })
 }
 
@@ -208,6 +241,17 @@ pub const MIGRATIONS: &[&str] = &[
     // 3: webhook secret rotation with an overlap window.
     "ALTER TABLE webhooks ADD COLUMN previous_secret TEXT;
      ALTER TABLE webhooks ADD COLUMN previous_until BIGINT;",
+    // 4: an entity's version, raised with every change to its statements (the read cache's key).
+    "ALTER TABLE entities ADD COLUMN version BIGINT NOT NULL DEFAULT 0;",
+    // 5: `org list|rotate-key|revoke`: the shown start of the API key, revocation.
+    "ALTER TABLE orgs ADD COLUMN key_prefix TEXT;
+     ALTER TABLE orgs ADD COLUMN revoked_at BIGINT;",
+    // 6: per-organisation queue fairness and quota: a job's organisation, each organisation's last claim.
+    "ALTER TABLE jobs ADD COLUMN org_id TEXT;
+     UPDATE jobs SET org_id = (SELECT e.org_id FROM statements s JOIN entities e ON e.id = s.entity_id
+                               WHERE s.id = jobs.statement_id);
+     CREATE INDEX jobs_org_state ON jobs(org_id, state);
+     ALTER TABLE orgs ADD COLUMN last_claim BIGINT NOT NULL DEFAULT 0;",
 ];
 
 /// The schema version a store has once every migration is applied.
@@ -313,6 +357,14 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     ) -> StoreResult<String>;
     /// The organisation whose API key has this digest.
     fn org_by_key(&self, key_digest: &[u8]) -> StoreResult<Option<Org>>;
+    /// Every organisation, oldest first.
+    fn list_orgs(&self) -> StoreResult<Vec<OrgSummary>>;
+    /// Replaces an organisation's API key (its digest and shown prefix); the
+    /// old key stops authenticating at once. False when there is no such org.
+    fn set_org_key(&self, org_id: &str, key_digest: &[u8], key_prefix: &str) -> StoreResult<bool>;
+    /// Revokes an organisation at `at`: its keys stop authenticating and its
+    /// sessions' links expire. False when there is no such org.
+    fn revoke_org(&self, org_id: &str, at: i64) -> StoreResult<bool>;
     /// Creates a session and its entity (same id) together.
     fn create_session(&self, session: &SessionRow, metadata: &serde_json::Value) -> StoreResult<()>;
     /// A session by id.
@@ -325,6 +377,10 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn entity(&self, org_id: &str, entity_id: &str) -> StoreResult<Option<EntityRow>>;
     /// The metadata of an entity, for processing (no organisation filter).
     fn entity_metadata(&self, entity_id: &str) -> StoreResult<Option<serde_json::Value>>;
+    /// The version of an entity of `org_id`: raised in the same transaction as
+    /// any change to its statements (inserted, a stage completed or failed,
+    /// deleted, refused), so equal versions mean equal read responses.
+    fn entity_version(&self, org_id: &str, entity_id: &str) -> StoreResult<Option<i64>>;
     /// The newest entity of an organisation with this link_id.
     fn entity_by_link(&self, org_id: &str, link_id: &str) -> StoreResult<Option<EntityRow>>;
     /// Stores an uploaded statement and queues its identity job in one
@@ -357,8 +413,12 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn job_counts(&self) -> StoreResult<Vec<(String, i64)>>;
     /// Ids of entities created before `before` (unix seconds), at most `limit`.
     fn entities_created_before(&self, before: i64, limit: usize) -> StoreResult<Vec<String>>;
-    /// Claims the oldest queued job that is due (its backoff passed): counts
-    /// the claim in the job's total and in its stage's attempts.
+    /// Claims a queued job that is due (its backoff passed): counts the claim
+    /// in the job's total and in its stage's attempts. Organisations take turns:
+    /// the job is the oldest of the organisation whose last claim is the
+    /// longest ago, so one organisation's backlog does not hold back another's
+    /// statement; with an organisation quota (see the stores' `with_org_job_quota`),
+    /// organisations already running that many jobs are passed over.
     fn claim_job(&self) -> StoreResult<Option<Job>>;
     /// Completes `job`'s stage: stores the statement JSON (when given), marks the
     /// stage completed, clears the password after the identity stage, and queues
@@ -432,6 +492,8 @@ fn payload_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Payload> {
 #[derive(Debug)]
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    /// Most jobs of one organisation running at once; 0: no limit.
+    org_job_quota: u32,
 }
 
 const SCHEMA: &str = "
@@ -558,6 +620,14 @@ pub fn json_or_null(text: Option<String>) -> serde_json::Value {
     text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(serde_json::Value::Null)
 }
 
+/// Marks organisation `?1` as the one claimed last (its turn comes after every other's).
+const LAST_CLAIM: &str =
+    "UPDATE orgs SET last_claim = (SELECT coalesce(max(last_claim), 0) + 1 FROM orgs) WHERE id = ?1";
+
+/// Raises the version of statement `?1`'s entity (before the statement is deleted, when it is).
+const BUMP_VERSION: &str =
+    "UPDATE entities SET version = version + 1 WHERE id = (SELECT entity_id FROM statements WHERE id = ?1)";
+
 const STATEMENT_COLUMNS: &str =
     "id, entity_id, declared_bank, identity, transactions, analyses, message, statement_json, created_at";
 
@@ -657,7 +727,13 @@ impl SqliteStore {
             }
         }
         tx.commit()?;
-        Ok(SqliteStore { conn: Mutex::new(conn) })
+        Ok(SqliteStore { conn: Mutex::new(conn), org_job_quota: 0 })
+    }
+
+    /// The same store with at most `quota` running jobs per organisation (0: no limit).
+    pub fn with_org_job_quota(mut self, quota: u32) -> Self {
+        self.org_job_quota = quota;
+        self
     }
 
     fn with<T>(&self, f: impl FnOnce(&mut Connection) -> StoreResult<T>) -> StoreResult<T> {
@@ -700,7 +776,7 @@ impl Store for SqliteStore {
         self.with(|c| {
             Ok(c.query_row(
                 "SELECT id, name, server_hash_digest, plan_expires_at, modes, consent_overrides
-                 FROM orgs WHERE key_digest = ?1",
+                 FROM orgs WHERE key_digest = ?1 AND revoked_at IS NULL",
                 params![key_digest],
                 |r| {
                     Ok(Org {
@@ -714,6 +790,52 @@ impl Store for SqliteStore {
                 },
             )
             .optional()?)
+        })
+    }
+
+    fn list_orgs(&self) -> StoreResult<Vec<OrgSummary>> {
+        self.with(|c| {
+            let mut q = c.prepare(
+                "SELECT id, name, key_prefix, plan_expires_at, revoked_at, created_at FROM orgs
+                 ORDER BY created_at, rowid",
+            )?;
+            let rows = q
+                .query_map([], |r| {
+                    Ok(OrgSummary {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        key_prefix: r.get(2)?,
+                        plan_expires_at: r.get(3)?,
+                        revoked_at: r.get(4)?,
+                        created_at: r.get(5)?,
+                    })
+                })?
+                .collect::<rusqlite::Result<_>>()?;
+            Ok(rows)
+        })
+    }
+
+    fn set_org_key(&self, org_id: &str, key_digest: &[u8], key_prefix: &str) -> StoreResult<bool> {
+        self.with(|c| {
+            let n = c.execute(
+                "UPDATE orgs SET key_digest = ?2, key_prefix = ?3 WHERE id = ?1",
+                params![org_id, key_digest, key_prefix],
+            )?;
+            Ok(n > 0)
+        })
+    }
+
+    fn revoke_org(&self, org_id: &str, at: i64) -> StoreResult<bool> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let n =
+                tx.execute("UPDATE orgs SET revoked_at = coalesce(revoked_at, ?2) WHERE id = ?1", params![org_id, at])?;
+            tx.execute(
+                "UPDATE sessions SET expires_at = ?2 WHERE org_id = ?1 AND (expires_at IS NULL OR expires_at > ?2)",
+                params![org_id, at],
+            )?;
+            tx.commit()?;
+            Ok(n > 0)
         })
     }
 
@@ -792,6 +914,13 @@ impl Store for SqliteStore {
         })
     }
 
+    fn entity_version(&self, org_id: &str, entity_id: &str) -> StoreResult<Option<i64>> {
+        self.with(|c| {
+            let mut q = c.prepare_cached("SELECT version FROM entities WHERE id = ?1 AND org_id = ?2")?;
+            Ok(q.query_row(params![entity_id, org_id], |r| r.get(0)).optional()?)
+        })
+    }
+
     fn entity_by_link(&self, org_id: &str, link_id: &str) -> StoreResult<Option<EntityRow>> {
         self.with(|c| {
             Ok(c.query_row(
@@ -825,9 +954,11 @@ impl Store for SqliteStore {
                 params![s.id, s.entity_id, s.session_id, s.file, digest, s.password, s.declared_bank, t],
             )?;
             tx.execute(
-                "INSERT INTO jobs (statement_id, stage, updated_at) VALUES (?1, 'identity', ?2)",
-                params![s.id, t],
+                "INSERT INTO jobs (statement_id, stage, updated_at, org_id)
+                 VALUES (?1, 'identity', ?2, (SELECT org_id FROM entities WHERE id = ?3))",
+                params![s.id, t, s.entity_id],
             )?;
+            tx.execute("UPDATE entities SET version = version + 1 WHERE id = ?1", params![s.entity_id])?;
             tx.commit()?;
             Ok(())
         })
@@ -876,6 +1007,7 @@ impl Store for SqliteStore {
     fn delete_statement(&self, id: &str) -> StoreResult<bool> {
         self.with(|c| {
             let tx = c.transaction()?;
+            tx.execute(BUMP_VERSION, params![id])?;
             tx.execute("DELETE FROM jobs WHERE statement_id = ?1", params![id])?;
             let n = tx.execute("DELETE FROM statements WHERE id = ?1", params![id])?;
             tx.commit()?;
@@ -914,6 +1046,7 @@ impl Store for SqliteStore {
                 return Ok(false);
             }
             tx.execute(ENQUEUE_OUTCOME, params![job.statement_id, "failed", message, now(), now_ms()])?;
+            tx.execute(BUMP_VERSION, params![job.statement_id])?;
             tx.execute("DELETE FROM jobs WHERE statement_id = ?1", params![job.statement_id])?;
             tx.execute("DELETE FROM statements WHERE id = ?1", params![job.statement_id])?;
             tx.commit()?;
@@ -950,13 +1083,18 @@ impl Store for SqliteStore {
 
     fn claim_job(&self) -> StoreResult<Option<Job>> {
         self.with(|c| {
-            let row = c
+            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let row = tx
                 .query_row(
                     "UPDATE jobs SET state = 'running', attempts = attempts + 1, stage_attempts = stage_attempts + 1,
                             updated_at = ?1
-                     WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND run_after_ms <= ?2 ORDER BY id LIMIT 1)
-                     RETURNING id, statement_id, stage, stage_attempts, attempts, last_error",
-                    params![now(), now_ms()],
+                     WHERE id = (SELECT j.id FROM jobs j LEFT JOIN orgs o ON o.id = j.org_id
+                                 WHERE j.state = 'queued' AND j.run_after_ms <= ?2
+                                   AND (?3 = 0 OR (SELECT count(*) FROM jobs r
+                                                   WHERE r.org_id = j.org_id AND r.state = 'running') < ?3)
+                                 ORDER BY coalesce(o.last_claim, 0), j.id LIMIT 1)
+                     RETURNING id, statement_id, stage, stage_attempts, attempts, last_error, org_id",
+                    params![now(), now_ms(), self.org_job_quota],
                     |r| {
                         Ok((
                             r.get::<_, i64>(0)?,
@@ -965,11 +1103,16 @@ impl Store for SqliteStore {
                             r.get::<_, i64>(3)?,
                             r.get::<_, i64>(4)?,
                             r.get::<_, Option<String>>(5)?,
+                            r.get::<_, Option<String>>(6)?,
                         ))
                     },
                 )
                 .optional()?;
-            Ok(row.and_then(|(id, statement_id, stage, attempt, claim, last_error)| {
+            if let Some(org) = row.as_ref().and_then(|r| r.6.as_deref()) {
+                tx.execute(LAST_CLAIM, params![org])?;
+            }
+            tx.commit()?;
+            Ok(row.and_then(|(id, statement_id, stage, attempt, claim, last_error, _)| {
                 Stage::parse(&stage).map(|stage| Job {
                     id,
                     statement_id,
@@ -993,6 +1136,7 @@ impl Store for SqliteStore {
                 tx.execute("UPDATE statements SET statement_json = ?1 WHERE id = ?2", params![json, job.statement_id])?;
             }
             tx.execute(&format!("UPDATE statements SET {col} = 'completed' WHERE id = ?1"), params![job.statement_id])?;
+            tx.execute(BUMP_VERSION, params![job.statement_id])?;
             if job.stage == Stage::Transactions {
                 // The PDF is read; its password is not needed any more.
                 tx.execute("UPDATE statements SET password = NULL WHERE id = ?1", params![job.statement_id])?;
@@ -1028,6 +1172,7 @@ impl Store for SqliteStore {
                 stage = s.next();
             }
             tx.execute("UPDATE statements SET password = NULL WHERE id = ?1", params![job.statement_id])?;
+            tx.execute(BUMP_VERSION, params![job.statement_id])?;
             tx.execute(ENQUEUE_OUTCOME, params![job.statement_id, "failed", message, now(), now_ms()])?;
             tx.execute(
                 "UPDATE jobs SET state = 'failed', last_error = ?3, updated_at = ?2 WHERE id = ?1",

@@ -95,6 +95,11 @@ impl TlsListener {
                         continue;
                     }
                 };
+                // Responses go out whole, not held back by Nagle's algorithm until the
+                // client's delayed ACK (up to 40 ms on the last segment of a large response).
+                if let Err(e) = stream.set_nodelay(true) {
+                    tracing::debug!(error = %e, "TCP_NODELAY");
+                }
                 let acceptor = acceptor.clone();
                 let ready = tx.clone();
                 tokio::spawn(async move {

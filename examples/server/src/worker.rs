@@ -356,13 +356,14 @@ fn transactions(state: &AppState, job: &Job) -> Result<(), UploadError> {
 
 fn entity_metadata(state: &AppState, entity_id: &str) -> Metadata {
     // The entity row is read without an organisation filter: the job belongs to it.
-    state
-        .store
-        .entity_metadata(entity_id)
-        .ok()
-        .flatten()
-        .and_then(|v| serde_json::from_value(v).ok())
-        .unwrap_or_default()
+    match state.store.entity_metadata(entity_id) {
+        Ok(Some(v)) => crate::session::stored_metadata(entity_id, v),
+        Ok(None) => Metadata::default(),
+        Err(e) => {
+            tracing::warn!(entity = entity_id, error = %e, "reading the entity's metadata failed");
+            Metadata::default()
+        }
+    }
 }
 
 fn analyses(state: &AppState, job: &Job) -> Result<(), UploadError> {

@@ -92,6 +92,12 @@ async fn the_retention_policy_deletes_entities_older_than_n_days() {
     processed(&dir).await;
     let old_id = old["entity_id"].as_str().unwrap_or_default().to_string();
     let new_id = new["entity_id"].as_str().unwrap_or_default().to_string();
+    // Both are read, so both have responses held in memory.
+    for id in [&old_id, &new_id] {
+        let r = s.authed(s.get(&format!("/v1/entity/{id}/transactions/"))).send().await;
+        assert_eq!(r.map(|r| r.status()).ok(), Some(StatusCode::OK));
+    }
+    assert_eq!(cached_entities(&s).await, 2);
     // The first entity was made 31 days ago.
     let conn = rusqlite::Connection::open(dir.join("bankscope.db")).unwrap_or_else(|e| panic!("{e}"));
     let long_ago = chrono::Utc::now().timestamp() - 31 * 86_400;
@@ -104,7 +110,20 @@ async fn the_retention_policy_deletes_entities_older_than_n_days() {
     assert_eq!(count(&dir, &format!("SELECT count(*) FROM statements WHERE entity_id = '{old_id}'")), 0);
     assert_eq!(count(&dir, &format!("SELECT count(*) FROM entities WHERE id = '{new_id}'")), 1, "the recent one stays");
     assert_eq!(count(&dir, &format!("SELECT count(*) FROM statements WHERE entity_id = '{new_id}'")), 1);
+    // The deleted entity's responses are dropped from memory too, not only refused.
+    eventually(Duration::from_secs(10), "the old entity's responses to go", || async {
+        (cached_entities(&s).await == 1).then_some(())
+    })
+    .await;
     s.stop().await;
+}
+
+async fn cached_entities(s: &Server) -> i64 {
+    let text = s.get("/metrics").send().await.unwrap_or_else(|e| panic!("{e}")).text().await.unwrap_or_default();
+    text.lines()
+        .find_map(|l| l.strip_prefix("bankscope_read_cache_entities "))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(-1)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -158,3 +158,53 @@ async fn the_stage_watchdog_retries_with_backoff_then_fails_with_a_webhook() {
     receiver.stop().await;
     s.stop().await;
 }
+
+/// Organisations take turns at the queue: one organisation's backlog of six
+/// statements, queued first, does not hold back another's single statement,
+/// which completes second with one worker (first-in-first-out made it seventh).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quiet_organisation_is_not_held_behind_a_busy_ones_backlog() {
+    let dir = fresh_dir();
+    let config = Config { data_dir: dir.clone(), ..Config::default() };
+    let (busy, key, hash) = bankscope_server::create_org(&config, "busy", None).unwrap_or_else(|e| panic!("{e}"));
+    let (quiet, _, _) = bankscope_server::create_org(&config, "quiet", None).unwrap_or_else(|e| panic!("{e}"));
+    let (bytes, password) = statement("axis_fpdf2");
+    let mut queued = Vec::new();
+    {
+        let store = SqliteStore::open(&dir).unwrap_or_else(|e| panic!("{e}"));
+        for org in std::iter::repeat_n(&busy, 6).chain([&quiet]) {
+            let entity = EntityRow {
+                id: uuid::Uuid::new_v4().to_string(),
+                org_id: org.clone(),
+                link_id: None,
+                metadata: json!({}),
+            };
+            store.create_entity(&entity).unwrap_or_else(|e| panic!("{e}"));
+            let id = uuid::Uuid::new_v4().to_string();
+            let new = NewStatement {
+                id: id.clone(),
+                entity_id: entity.id,
+                session_id: None,
+                file: bytes.clone(),
+                password: Some(password.clone()),
+                declared_bank: None,
+            };
+            store.insert_statement(&new).unwrap_or_else(|e| panic!("{e}"));
+            queued.push(id);
+        }
+    }
+    let s = start(Config { workers: 1, ..test_config(&dir) }, Org { key, hash }).await;
+    eventually(Duration::from_secs(120), "every statement processed", || async {
+        (one::<i64>(&dir, "SELECT count(*) FROM statements WHERE analyses = 'completed'") == Some(7)).then_some(())
+    })
+    .await;
+    // Outcomes are written in the order statements finish.
+    let finished: Vec<String> = db(&dir)
+        .prepare("SELECT statement_id FROM webhook_outbox ORDER BY id")
+        .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect())
+        .unwrap_or_default();
+    assert_eq!(finished.len(), 7);
+    let quiet_at = finished.iter().position(|id| Some(id) == queued.last());
+    assert_eq!(quiet_at, Some(1), "the quiet organisation's statement finished second: {finished:?}");
+    s.stop().await;
+}

@@ -111,3 +111,30 @@ fn logs_are_json_lines_without_ansi_and_follow_rust_log() {
     let targeted = server_stderr(Some("warn,bankscope_server=info"));
     assert!(targeted.contains("\"serving\""), "{targeted}");
 }
+
+/// `--config FILE` sets options of the real binary (here plain HTTP and a rate
+/// limit of one request with no burst); the command line still wins (`--listen`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_reads_its_options_from_a_config_file() {
+    let dir = fresh_dir();
+    let org = org_in(&dir, "acme");
+    let file = dir.join("bankscope.toml");
+    std::fs::write(&file, "# test\nlisten = \"127.0.0.1:1\"\nhttp = true\nrate-limit = 1\nrate_burst = 1\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let config = file.to_string_lossy().to_string();
+    let (_server, url) = spawn_server(&dir, None, &["--config", &config]);
+    assert!(url.starts_with("http://localhost:") && !url.ends_with(":1"), "{url}");
+    let client = reqwest::Client::new();
+    let mut statuses = Vec::new();
+    for _ in 0..2 {
+        let r = client
+            .get(format!("{url}/v1/entity/webhook_payloads/?link_id=x"))
+            .header("x-api-key", &org.key)
+            .header("server-hash", &org.hash)
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        statuses.push(r.status().as_u16());
+    }
+    assert_eq!(statuses, [200, 429], "burst 1 from the file");
+}

@@ -77,6 +77,23 @@ fn contract(store: &dyn Store) {
     assert_eq!((o.server_hash_digest, o.modes), (vec![2; 32], vec!["pdf".to_string(), "aa".to_string()]));
     assert_eq!(store.org_by_key(&[9; 32]).unwrap_or_else(|e| ok(e)), None);
 
+    // org list | rotate-key | revoke: a new key replaces the old at once; a revoked org has no key.
+    let other = store.create_org("other", &[11; 32], &[12; 32], None).unwrap_or_else(|e| ok(e));
+    assert!(store.set_org_key(&other, &[13; 32], "bsk_0000aaaa").unwrap_or_else(|e| ok(e)));
+    assert_eq!(store.org_by_key(&[11; 32]).unwrap_or_else(|e| ok(e)), None);
+    assert!(store.org_by_key(&[13; 32]).unwrap_or_else(|e| ok(e)).is_some());
+    let find = |id: &str| store.list_orgs().unwrap_or_else(|e| ok(e)).into_iter().find(|o| o.id == id);
+    let Some(o) = find(&other) else { panic!("listed") };
+    assert_eq!(
+        (o.name.as_str(), o.key_prefix.as_deref(), o.state(now_ms() / 1000)),
+        ("other", Some("bsk_0000aaaa"), "active")
+    );
+    assert!(store.revoke_org(&other, 1_700_000_000).unwrap_or_else(|e| ok(e)));
+    assert_eq!(store.org_by_key(&[13; 32]).unwrap_or_else(|e| ok(e)), None);
+    assert_eq!(find(&other).map(|o| (o.revoked_at, o.state(0))), Some((Some(1_700_000_000), "revoked")));
+    assert!(!store.revoke_org("no-such-org", 1).unwrap_or_else(|e| ok(e)));
+    assert_eq!(find(&org).map(|o| o.state(0)), Some("active"));
+
     let e1 = id();
     let entity =
         EntityRow { id: e1.clone(), org_id: org.clone(), link_id: Some("L".into()), metadata: json!({"names": ["A"]}) };
@@ -85,6 +102,8 @@ fn contract(store: &dyn Store) {
     assert_eq!(store.entity("another-org", &e1).unwrap_or_else(|e| ok(e)), None);
     assert_eq!(store.entity_by_link(&org, "L").unwrap_or_else(|e| ok(e)).map(|e| e.id), Some(e1.clone()));
     assert_eq!(store.entity_metadata(&e1).unwrap_or_else(|e| ok(e)), Some(json!({"names": ["A"]})));
+    let version = |e: &str| store.entity_version(&org, e).unwrap_or_else(|e| ok(e));
+    assert_eq!((version(&e1), store.entity_version("another-org", &e1).unwrap_or_else(|e| ok(e))), (Some(0), None));
 
     let sid = id();
     let session = SessionRow {
@@ -111,6 +130,7 @@ fn contract(store: &dyn Store) {
         other => panic!("duplicate expected: {other:?}"),
     }
     store.insert_statement(&new_statement(&s2, &e1, None, b"%PDF-1 two")).unwrap_or_else(|e| ok(e));
+    assert_eq!(version(&e1), Some(2), "each stored statement is a new version; the refused duplicate is not");
     let rows = store.statements(&e1).unwrap_or_else(|e| ok(e));
     assert_eq!(rows.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), [s1.as_str(), s2.as_str()]);
     assert!(rows.iter().all(|r| [r.identity, r.transactions, r.analyses] == [P::Processing; 3]));
@@ -126,6 +146,7 @@ fn contract(store: &dyn Store) {
     assert_eq!((j2.statement_id.as_str(), j2.stage), (s2.as_str(), Stage::Identity));
     assert_eq!(store.claim_job().unwrap_or_else(|e| ok(e)), None, "both are running");
     store.complete_stage(&j1, Some(r#"{"read":1}"#)).unwrap_or_else(|e| ok(e));
+    assert_eq!(version(&e1), Some(3), "a completed stage is a new version");
     let Some(row) = store.statement(&s1).unwrap_or_else(|e| ok(e)) else { panic!("s1") };
     assert_eq!(
         (row.identity, row.transactions, row.statement_json.as_deref()),
@@ -138,7 +159,9 @@ fn contract(store: &dyn Store) {
     let Some(j4) = store.claim_job().unwrap_or_else(|e| ok(e)) else { panic!("job 4") };
     assert_eq!(j4.stage, Stage::Analyses);
     store.complete_stage(&j4, None).unwrap_or_else(|e| ok(e));
+    let before = version(&e1);
     store.fail_stage(&j2, "PASSWORD_INCORRECT: wrong password").unwrap_or_else(|e| ok(e));
+    assert_eq!(version(&e1), before.map(|v| v + 1), "a failed stage is a new version");
     let Some(row) = store.statement(&s2).unwrap_or_else(|e| ok(e)) else { panic!("s2") };
     assert_eq!([row.identity, row.transactions, row.analyses], [P::Failed; 3]);
     assert_eq!(row.message.as_deref(), Some("PASSWORD_INCORRECT: wrong password"));
@@ -183,7 +206,9 @@ fn contract(store: &dyn Store) {
     let s4 = id();
     store.insert_statement(&new_statement(&s4, &sid, Some(&sid), b"%PDF-1 four")).unwrap_or_else(|e| ok(e));
     assert_eq!(store.session_statements(&sid).unwrap_or_else(|e| ok(e)).len(), 1);
+    let before = version(&sid);
     assert!(store.delete_statement(&s4).unwrap_or_else(|e| ok(e)));
+    assert_eq!(version(&sid), before.map(|v| v + 1), "a deleted statement is a new version");
     assert!(!store.delete_statement(&s4).unwrap_or_else(|e| ok(e)));
     assert_eq!(store.claim_job().unwrap_or_else(|e| ok(e)), None, "its job went with it");
 }
@@ -245,6 +270,62 @@ fn lifecycle_contract(store: &dyn Store) {
     assert_eq!(store.statement(&s1).unwrap_or_else(|e| ok(e)), None);
     assert_eq!(store.entity_metadata(&e1).unwrap_or_else(|e| ok(e)), None);
     assert!(!store.delete_entity(&e1, false, true).unwrap_or_else(|e| ok(e)), "already gone");
+}
+
+/// Organisations take turns at the queue: `busy` queued five statements
+/// before `quiet` queued one, yet `quiet`'s is claimed second, not sixth. With
+/// a quota of one running job per organisation, a third claim waits until one
+/// of the two running jobs is done.
+fn fairness_contract(store: &dyn Store, quota_store: &dyn Store) {
+    let ok = |e: StoreError| -> ! { panic!("store: {e}") };
+    let statement_of = |store: &dyn Store, org: &str, tag: &str| -> String {
+        let entity = EntityRow { id: id(), org_id: org.into(), link_id: None, metadata: json!({}) };
+        store.create_entity(&entity).unwrap_or_else(|e| ok(e));
+        let sid = id();
+        store.insert_statement(&new_statement(&sid, &entity.id, None, tag.as_bytes())).unwrap_or_else(|e| ok(e));
+        sid
+    };
+    let busy = store.create_org("busy", &[21; 32], &[22; 32], None).unwrap_or_else(|e| ok(e));
+    let quiet = store.create_org("quiet", &[23; 32], &[24; 32], None).unwrap_or_else(|e| ok(e));
+    let backlog: Vec<String> = (0..5).map(|i| statement_of(store, &busy, &format!("%PDF-1 busy {i}"))).collect();
+    let single = statement_of(store, &quiet, "%PDF-1 quiet");
+    let mut claimed = Vec::new();
+    while let Some(job) = store.claim_job().unwrap_or_else(|e| ok(e)) {
+        claimed.push(job.statement_id);
+    }
+    let mut expected = vec![backlog[0].clone(), single];
+    expected.extend(backlog[1..].iter().cloned());
+    assert_eq!(claimed, expected, "the quiet organisation's statement is claimed second");
+
+    let busy = quota_store.create_org("busy-q", &[25; 32], &[26; 32], None).unwrap_or_else(|e| ok(e));
+    let quiet = quota_store.create_org("quiet-q", &[27; 32], &[28; 32], None).unwrap_or_else(|e| ok(e));
+    let b: Vec<String> = (0..3).map(|i| statement_of(quota_store, &busy, &format!("%PDF-1 q busy {i}"))).collect();
+    let q = statement_of(quota_store, &quiet, "%PDF-1 q quiet");
+    let claim = || quota_store.claim_job().unwrap_or_else(|e| ok(e));
+    let Some(first) = claim() else { panic!("first claim") };
+    let Some(second) = claim() else { panic!("second claim") };
+    assert_eq!((first.statement_id.as_str(), second.statement_id.as_str()), (b[0].as_str(), q.as_str()));
+    assert_eq!(claim(), None, "each organisation runs its quota of one job");
+    quota_store.complete_stage(&first, Some("{}")).unwrap_or_else(|e| ok(e));
+    let Some(third) = claim() else { panic!("a place is free again") };
+    assert_eq!((third.statement_id.as_str(), third.stage), (b[0].as_str(), Stage::Transactions));
+    assert_eq!(claim(), None);
+}
+
+#[test]
+fn queue_fairness_and_quota_on_sqlite() {
+    let dir = fresh_dir();
+    let store = SqliteStore::open(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let quota = SqliteStore::open(&fresh_dir()).unwrap_or_else(|e| panic!("{e}")).with_org_job_quota(1);
+    fairness_contract(&store, &quota);
+}
+
+#[test]
+fn queue_fairness_and_quota_on_postgres() {
+    let Some(base) = pg_base() else { return };
+    let store = PgStore::open(&fresh_db(&base)).unwrap_or_else(|e| panic!("{e}"));
+    let quota = PgStore::open(&fresh_db(&base)).unwrap_or_else(|e| panic!("{e}")).with_org_job_quota(1);
+    fairness_contract(&store, &quota);
 }
 
 #[test]
