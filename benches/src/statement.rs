@@ -545,7 +545,7 @@ fn amount(paise: i64) -> String {
     let rupees = (paise / 100).to_string();
     let mut grouped = String::new();
     for (i, c) in rupees.chars().enumerate() {
-        if i > 0 && (rupees.len() - i) % 3 == 0 {
+        if i > 0 && (rupees.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(c);

@@ -268,7 +268,7 @@ impl Money {
         let n = rupees.len();
         for (i, ch) in rupees.chars().enumerate() {
             let left = n - i;
-            if i > 0 && (left == 3 || (left > 3 && (left - 3) % 2 == 0)) {
+            if i > 0 && (left == 3 || (left > 3 && (left - 3).is_multiple_of(2))) {
                 grouped.push(',');
             }
             grouped.push(ch);

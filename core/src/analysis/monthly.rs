@@ -392,10 +392,10 @@ pub fn tally(transactions: &[Transaction], metadata: &Metadata) -> Tally {
                 } else {
                     m.expense += amount;
                 }
-                if let Some(c) = SALARY_SPEND_CHANNELS.iter().position(|&c| c == t.channel) {
-                    if let Some(d) = spend_by_day.get_mut(day) {
-                        d[c] += amount;
-                    }
+                if let Some(c) = SALARY_SPEND_CHANNELS.iter().position(|&c| c == t.channel)
+                    && let Some(d) = spend_by_day.get_mut(day)
+                {
+                    d[c] += amount;
                 }
             }
         }

@@ -116,11 +116,11 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         } else {
             classifier.salary_employer(&t.note, t.kind, t.amount, t.channel).map(str::to_string)
         };
-        if let Some(name) = found {
-            if !is_salary_exclusion(&t.note) {
-                is_salary[i] = true;
-                employer.insert(i, name);
-            }
+        if let Some(name) = found
+            && !is_salary_exclusion(&t.note)
+        {
+            is_salary[i] = true;
+            employer.insert(i, name);
         }
     }
 

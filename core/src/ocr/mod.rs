@@ -144,10 +144,10 @@ pub fn pages(doc: &Document) -> Result<(Vec<Page>, OcrPass)> {
         }
         out.push(page);
     }
-    if pass.pages.is_empty() {
-        if let Some(e) = doc.no_text(&scans) {
-            return Err(first_unreadable.unwrap_or(e));
-        }
+    if pass.pages.is_empty()
+        && let Some(e) = doc.no_text(&scans)
+    {
+        return Err(first_unreadable.unwrap_or(e));
     }
     Ok((out, pass))
 }

@@ -182,7 +182,7 @@ impl<'a> Interpreter<'a> {
                 Token::Keyword(k) => k,
             };
             self.ops_seen = self.ops_seen.wrapping_add(1);
-            if self.ops_seen % 4096 == 0 {
+            if self.ops_seen.is_multiple_of(4096) {
                 self.budget.check_time()?;
             }
             let n = |i: usize| -> f32 {
@@ -350,10 +350,10 @@ impl<'a> Interpreter<'a> {
                 Ok(())
             }
             Some(b"Form") => {
-                if let Some(id) = id {
-                    if self.form_stack.contains(&id) {
-                        return Ok(()); // a cycle: drawn once already
-                    }
+                if let Some(id) = id
+                    && self.form_stack.contains(&id)
+                {
+                    return Ok(()); // a cycle: drawn once already
                 }
                 let depth = self.form_stack.len() as u64 + 1;
                 self.budget.limits.check(Limit::ObjectDepth, depth)?;

@@ -453,10 +453,10 @@ fn embedded_text_by_cid(doc: &Document, cid_font: &Dictionary, budget: &Budget) 
         for sub in cmap.subtables.into_iter().filter(|s| s.is_unicode()) {
             sub.codepoints(|cp| {
                 let (Some(ch), Some(gid)) = (char::from_u32(cp), sub.glyph_index(cp)) else { return };
-                if let Some(slot) = text.get_mut(usize::from(gid.0)) {
-                    if slot.is_none_or(|c| ch < c) {
-                        *slot = Some(ch);
-                    }
+                if let Some(slot) = text.get_mut(usize::from(gid.0))
+                    && slot.is_none_or(|c| ch < c)
+                {
+                    *slot = Some(ch);
                 }
             });
         }
@@ -478,10 +478,10 @@ fn embedded_text_by_cid(doc: &Document, cid_font: &Dictionary, budget: &Budget) 
             let map = budget.decode(map)?;
             for (cid, gid) in map.chunks_exact(2).enumerate() {
                 let gid = u16::from_be_bytes([gid[0], gid[1]]);
-                if gid != 0 {
-                    if let Some(t) = named(gid) {
-                        pairs.push((cid as u32, t));
-                    }
+                if gid != 0
+                    && let Some(t) = named(gid)
+                {
+                    pairs.push((cid as u32, t));
                 }
             }
         }

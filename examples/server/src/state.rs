@@ -224,7 +224,7 @@ pub fn configured_keys(config: &crate::Config) -> std::io::Result<Option<Vec<Vec
         let bytes: Option<Vec<u8>> =
             (0..t.len()).step_by(2).map(|i| t.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok())).collect();
         match bytes {
-            Some(b) if b.len() >= 32 && t.len() % 2 == 0 => Ok(b),
+            Some(b) if b.len() >= 32 && t.len().is_multiple_of(2) => Ok(b),
             _ => Err(std::io::Error::other("a signing key must be at least 64 hex digits (32 bytes)")),
         }
     };
