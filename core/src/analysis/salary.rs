@@ -30,6 +30,9 @@
 //!    transfers, cheques, auto-credits and unclassified credits qualify; UPI,
 //!    cash, refunds, reversals, interest and self transfers do not.
 //!
+//! Once a payer's salary is found, its credits that say BONUS, ARREARS,
+//! INCENTIVE or INCREMENT are salary too (paid on their own day and amount).
+//!
 //! A credit reversed within [`REVERSAL_DAYS`] days (a debit of the same
 //! amount classified as a reversal) is never salary, by any rule.
 //!
@@ -189,6 +192,15 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
                 is_salary[i] = true;
             }
         }
+        // The employer's bonus, arrears or incentive paid as a credit of its
+        // own ("...SURAKSHA GENERAL INS*BONUS-") is pay too.
+        if members.iter().any(|&i| is_salary[i]) {
+            for &i in members {
+                if !is_salary[i] && names_extra_pay(&transactions[i].note) {
+                    is_salary[i] = true;
+                }
+            }
+        }
     }
 
     transactions
@@ -223,6 +235,14 @@ fn reversed_credits(transactions: &[Transaction], enriched: bool) -> Vec<bool> {
         });
     }
     out
+}
+
+/// BONUS, ARREARS, INCENTIVE or INCREMENT (as banks cut them: "INCREMENT AR")
+/// in a narration.
+fn names_extra_pay(note: &str) -> bool {
+    note.to_ascii_uppercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w == "BONUS" || w.starts_with("ARREAR") || w == "INCENTIVE" || w == "INCREMENT" || w == "EXGRATIA")
 }
 
 /// An employee code, payroll batch, payout or pay-month tag in a narration:
@@ -424,6 +444,12 @@ mod tests {
         t.push(credit(2024, 6, 4, "NEFT CR-DEUTN24347075107-ORBIT SYSTEMS LTD-V", 101_362.0));
         let hits = found(&t);
         assert!(!hits.contains(&9) && hits.contains(&11), "{hits:?}");
+        // The employer's annual bonus on a day and amount of its own.
+        t.push(credit(2024, 3, 20, "NEFT/SCBLN24232507217/ORBIT SYSTEMS LTD/ANNUAL BONUS", 291_000.0));
+        // A relative's gift of the same size is not.
+        t.push(credit(2024, 3, 21, "NEFT/SCBLN24232507218/RAJESH GUPTA/BONUS", 291_000.0));
+        let hits = found(&t);
+        assert!(hits.contains(&12) && !hits.contains(&13), "{hits:?}");
     }
 
     #[test]
