@@ -28,7 +28,8 @@ usage: bankscope analyze FILE_OR_DIR... [--password P]... [--bank NAME] [--out D
 const HELP: &str = "\
 commands:
   analyze   read bank statements, print a summary of each, write the JSON responses
-  text      print each page's text in reading order (pages separated by form feed)
+  text      print each page's text in reading order (pages separated by form feed;
+            a scanned page shows the words OCR read)
 
 analyze reads each FILE (a statement PDF, or Account Aggregator data as .json or
 .xml) and prints bank, holder, account number, period, transaction count, opening
@@ -109,7 +110,7 @@ fn text(args: &[String]) -> Exit {
     };
     let password_given = args.password.is_some();
     let options = OpenOptions { password: args.password, ..OpenOptions::default() };
-    let pages = match pdf::extract(&bytes, &options) {
+    let pages = match bankscope::pipeline::read_pages(&bytes, &options) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("bankscope: {}", exit::message(&args.file, &e, password_given));

@@ -36,6 +36,20 @@ fn text_prints_pages_in_reading_order() {
     assert!(pages[2].lines().any(|l| l.split_whitespace().next() == Some("Date")));
 }
 
+/// A scan prints the words OCR gave the reader (the CLI builds with OCR on by
+/// default); without OCR it is refused as a scan.
+#[test]
+fn text_of_a_scan_is_what_ocr_read() {
+    let (code, out, err) = bankscope(&["text", &path("../fixtures/scans/jupiter_300dpi.pdf")]);
+    if err.contains("is a scan") {
+        assert_eq!(code, 11, "{err}");
+        return;
+    }
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l.contains("Balance")), "{out}");
+    assert!(out.matches("UPI").count() >= 5, "{out}");
+}
+
 #[test]
 fn password_and_exit_codes() {
     let enc = path("../fixtures/samples/encryption/r4-user-password.pdf");

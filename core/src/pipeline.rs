@@ -60,6 +60,16 @@ pub fn read_pdf(bytes: &[u8], options: &ReadOptions) -> Result<Statement> {
     Ok(with_ocr(extracted, &ocr))
 }
 
+/// The pages the statement reader sees: text layers, and (with the `ocr`
+/// feature) the words OCR reads on scanned pages. `bankscope text` prints them,
+/// so a scan shows what the reader was given.
+///
+/// Errors: as [`crate::pdf::extract`], and a scan OCR cannot read.
+pub fn read_pages(bytes: &[u8], options: &OpenOptions) -> Result<Vec<pdf::Page>> {
+    let doc = pdf::open(bytes, options)?;
+    Ok(pages(&doc)?.0)
+}
+
 /// What OCR read, when the feature is on.
 #[cfg(feature = "ocr")]
 type Ocr = crate::ocr::OcrPass;
