@@ -162,6 +162,9 @@ const STOP: &[&str] = &[
     "UPI",
     "UPIAB",
     "UPIAR",
+    "UPIIN",
+    "UPIINW",
+    "UPIOUT",
     "USING",
     "UTIB",
     "UTR",
@@ -828,6 +831,7 @@ mod tests {
         assert_eq!(ex("BY TRANSFER-NEFT*HDFC0000001*N123456789*MEERA IYER*"), "Meera Iyer");
         assert_eq!(ex("TO TRANSFER-INB RAJESH GUPTA"), "Rajesh Gupta");
         assert_eq!(ex("UPI/412345678901/DR/9876543210@ybl"), "");
+        assert_eq!(ex("UPIOUT/514594223935/rahuls661@okicici/RAHUL SONI/loan return"), "Rahul Soni");
         assert_eq!(ex("UPI/412345678901/Payment/sunita.rao@okicici/ICICI"), "Sunita Rao");
         assert_eq!(ex("IMPS/P2A/412345678901/M/S SHREE GANESH TRADERS"), "Shree Ganesh Traders");
         assert_eq!(ex("MMT/IMPS/412345678901/O'BRIEN DSOUZA/SBI"), "O'Brien Dsouza");
