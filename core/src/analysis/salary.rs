@@ -225,14 +225,22 @@ fn reversed_credits(transactions: &[Transaction], enriched: bool) -> Vec<bool> {
         ["REV", "RTN", "RETURN", "REVERSAL", "REVERSED"].iter().any(|w| first.eq_ignore_ascii_case(w))
     };
     let is_reversal = |t: &Transaction| (enriched && t.channel == Channel::Reversal) || says_return(&t.note);
+    // The reversal debits' dates by amount: one pass, then a lookup per credit
+    // (reversals are few; a scan of every debit per credit was quadratic).
+    let mut reversals: FastMap<Money, Vec<chrono::NaiveDateTime>> = FastMap::default();
+    for d in transactions.iter().filter(|d| d.kind == TxnType::Debit && is_reversal(d)) {
+        reversals.entry(d.amount).or_default().push(d.date);
+    }
+    if reversals.is_empty() {
+        return out;
+    }
     for (i, t) in transactions.iter().enumerate() {
         if t.kind != TxnType::Credit {
             continue;
         }
-        out[i] = transactions.iter().any(|d| {
-            let days = (d.date - t.date).num_days();
-            d.kind == TxnType::Debit && d.amount == t.amount && (0..=REVERSAL_DAYS).contains(&days) && is_reversal(d)
-        });
+        out[i] = reversals
+            .get(&t.amount)
+            .is_some_and(|dates| dates.iter().any(|&d| (0..=REVERSAL_DAYS).contains(&(d - t.date).num_days())));
     }
     out
 }
