@@ -87,8 +87,57 @@ pub struct Classifier {
     /// (` ANIL KUMAR VERMA `) and with the given names as initials
     /// (` A K VERMA `), for narrations whose counterparty is not extracted.
     own_phrases: Vec<String>,
-    /// `employer_names`, normalised, with the clean form to show.
-    employers: Vec<(String, String)>,
+    /// `employer_names`, normalised, in the forms banks print them.
+    employers: Vec<Employer>,
+}
+
+/// One employer of the metadata, its printed forms worked out once.
+#[derive(Clone, Debug, Default)]
+struct Employer {
+    /// Normalised (` ZENITH SOFTLABS `).
+    norm: String,
+    /// As the metadata writes it, to show.
+    shown: String,
+    /// All words but the last, as a phrase (` ZENITH `), and the last word
+    /// (`SOFTLABS`): banks cut the last word short. `None` for one word.
+    cut: Option<(String, String)>,
+    /// Without spaces (`ZENITHSOFTLABS`), for names of two or more words and
+    /// at least 8 letters, which banks also print glued.
+    glued: Option<Vec<u8>>,
+}
+
+impl Employer {
+    fn new(norm: String, shown: String) -> Employer {
+        let words: Vec<&str> = norm.split_whitespace().collect();
+        let cut = words
+            .split_last()
+            .filter(|(_, head)| !head.is_empty())
+            .map(|(last, head)| (format!(" {} ", head.join(" ")), (*last).to_string()));
+        let compact: Vec<u8> = words.concat().into_bytes();
+        let glued = (words.len() >= 2 && compact.len() >= 8).then_some(compact);
+        Employer { norm, shown, cut, glued }
+    }
+
+    /// True when `normalized` names this employer: whole, with its last word
+    /// cut to at least four letters (` ZENITH SOFTLAB `), or glued (`glued`
+    /// is `normalized` without spaces, made by the caller once).
+    fn in_text(&self, normalized: &str, glued: &mut Option<Vec<u8>>) -> bool {
+        if normalized.contains(self.norm.as_str()) {
+            return true;
+        }
+        if let Some((lead, last)) = &self.cut
+            && normalized.match_indices(lead.as_str()).any(|(at, _)| {
+                let next = normalized[at + lead.len()..].split(' ').next().unwrap_or_default();
+                next.len() >= 4 && next.len() < last.len() && last.starts_with(next)
+            })
+        {
+            return true;
+        }
+        self.glued.as_ref().is_some_and(|g| {
+            let text = glued.get_or_insert_with(|| normalized.bytes().filter(|b| *b != b' ').collect());
+            text.windows(g.len()).any(|w| w == g.as_slice())
+        })
+    }
 }
 
 impl Classifier {
@@ -131,7 +180,7 @@ impl Classifier {
             employers: metadata
                 .employer_names
                 .iter()
-                .filter_map(|e| norm(e).map(|n| (n, e.trim().to_string())))
+                .filter_map(|e| norm(e).map(|n| Employer::new(n, e.trim().to_string())))
                 .collect(),
         }
     }
@@ -163,17 +212,10 @@ impl Classifier {
         if !eligible {
             return None;
         }
-        // "ZENITHSOFTLABS": banks drop the spaces of long names; an employer of
-        // two or more words is also found written as one.
-        let compact = |t: &str| t.bytes().filter(|b| *b != b' ').collect::<Vec<u8>>();
-        let glued = compact(normalized);
-        let (_, shown) = self.employers.iter().find(|(n, _)| {
-            normalized.contains(n.as_str()) || truncated_name_in(normalized, n) || {
-                let c = compact(n);
-                n.trim().contains(' ') && c.len() >= 8 && glued.windows(c.len()).any(|w| w == c.as_slice())
-            }
-        })?;
-        (!has_salary_exclusion(normalized)).then_some(shown.as_str())
+        // Whole, cut short ("ZENITH SOFTLAB") or glued ("ZENITHSOFTLABS").
+        let mut glued = None;
+        let employer = self.employers.iter().find(|e| e.in_text(normalized, &mut glued))?;
+        (!has_salary_exclusion(normalized)).then_some(employer.shown.as_str())
     }
 
     /// The employer an already classified transaction (its `channel` as
@@ -299,23 +341,6 @@ impl Classifier {
         };
         Classification { channel, description, merchant_category: category, clean_note }
     }
-}
-
-/// True when `normalized` holds the name `name` (normalised, ` ZENITH
-/// SOFTLABS `) cut short as banks cut it: every word but the last in full,
-/// the last cut to at least four letters (` ZENITH SOFTLAB `).
-fn truncated_name_in(normalized: &str, name: &str) -> bool {
-    let words: Vec<&str> = name.split_whitespace().collect();
-    let Some((last, head)) = words.split_last() else { return false };
-    if head.is_empty() {
-        return false;
-    }
-    let lead = format!(" {} ", head.join(" "));
-    normalized.match_indices(&lead).any(|(at, _)| {
-        let rest = &normalized[at + lead.len()..];
-        let next = rest.split(' ').next().unwrap_or_default();
-        next.len() >= 4 && next.len() < last.len() && last.starts_with(next)
-    })
 }
 
 /// True when the normalised narration has one of [`SALARY_EXCLUSIONS`].
