@@ -142,23 +142,8 @@ fn analyze(args: &[String]) -> Exit {
     }
 }
 
-/// Tesseract (OCR of scans) reads `OMP_THREAD_LIMIT` when the program loads;
-/// without it its OpenMP threads spin against each other: a 200 dpi page took
-/// 4.6-8.9 s instead of 1.6 s (and twice the CPU) on this project's 2-core
-/// machine. When the user has not set it, run again with it set to 1, before
-/// anything else happens (`exec` replaces this process; if it fails, carry on).
-fn one_ocr_thread_unless_set() {
-    use std::os::unix::process::CommandExt;
-    if std::env::var_os("OMP_THREAD_LIMIT").is_some() {
-        return;
-    }
-    if let Ok(me) = std::env::current_exe() {
-        let _ = std::process::Command::new(me).args(std::env::args_os().skip(1)).env("OMP_THREAD_LIMIT", "1").exec();
-    }
-}
-
 fn main() -> ExitCode {
-    one_ocr_thread_unless_set();
+    bankscope::restart_with_one_ocr_thread();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rest = args.get(1..).unwrap_or_default();
     let exit = match args.first().map(String::as_str) {

@@ -2,22 +2,8 @@
 
 use bankscope_server::config::{self, Command};
 
-/// Tesseract reads `OMP_THREAD_LIMIT` when the program loads; unset, its
-/// OpenMP threads spin against the worker pool's (a 200 dpi scan took 4.6-8.9 s
-/// instead of 1.6 s). Unless the operator set it, run again with it set to 1
-/// before anything starts (`exec` replaces the process; on failure carry on).
-fn one_ocr_thread_unless_set() {
-    use std::os::unix::process::CommandExt;
-    if std::env::var_os("OMP_THREAD_LIMIT").is_some() {
-        return;
-    }
-    if let Ok(me) = std::env::current_exe() {
-        let _ = std::process::Command::new(me).args(std::env::args_os().skip(1)).env("OMP_THREAD_LIMIT", "1").exec();
-    }
-}
-
 fn main() -> std::process::ExitCode {
-    one_ocr_thread_unless_set();
+    bankscope::restart_with_one_ocr_thread();
     init_logs();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let command = match config::parse(&args, |k| std::env::var(k).ok()) {
