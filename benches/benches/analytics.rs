@@ -13,9 +13,10 @@
 use std::hint::black_box;
 
 use bankscope::Money;
-use bankscope::analysis::{eod, fraud, lender, monthly, predictors, salary, score};
+use bankscope::analysis::{eod, fraud, monthly, predictors, score};
+use bankscope::enrich::{lender, salary};
 use bankscope::model::{Identity, Metadata, Transaction, TxnType};
-use bankscope::resources::YearMonth;
+use bankscope::resources::{MonthlyAnalysis, YearMonth};
 use bankscope::taxonomy::{Channel, description};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
@@ -109,17 +110,26 @@ fn bench(c: &mut Criterion) {
             g.sample_size(10);
         }
         g.bench_with_input(BenchmarkId::new("eod", n), &txns, |b, t| b.iter(|| black_box(eod::eod_balances(t))));
+        // Each with the account's salary and lender transactions decided
+        // first, as the account's analysis does once for all of them.
         g.bench_with_input(BenchmarkId::new("monthly", n), &txns, |b, t| {
-            b.iter(|| black_box(monthly::analyse(t, &metadata)))
+            b.iter(|| {
+                let (s, l) = (salary::detect(t, &metadata), lender::detect(t));
+                black_box(MonthlyAnalysis::from_tally(&monthly::tally(t, &s, &l)))
+            })
         });
         g.bench_with_input(BenchmarkId::new("predictors", n), &txns, |b, t| {
-            b.iter(|| black_box(predictors::compute(t, &metadata, "hdfc", &identity)))
+            b.iter(|| {
+                let (s, l) = (salary::detect(t, &metadata), lender::detect(t));
+                black_box(predictors::from_tally(&monthly::tally(t, &s, &l), "hdfc", &identity))
+            })
         });
         // What a caller that needs both gets from one tally.
         g.bench_with_input(BenchmarkId::new("monthly+predictors", n), &txns, |b, t| {
             b.iter(|| {
-                let tally = monthly::tally(t, &metadata);
-                black_box((monthly::to_analysis(&tally), predictors::from_tally(&tally, "hdfc", &identity)))
+                let (s, l) = (salary::detect(t, &metadata), lender::detect(t));
+                let tally = monthly::tally(t, &s, &l);
+                black_box((MonthlyAnalysis::from_tally(&tally), predictors::from_tally(&tally, "hdfc", &identity)))
             })
         });
         // The detections the tally starts from (not in this crate's control).
@@ -146,12 +156,14 @@ fn bench_issue6(c: &mut Criterion) {
         g.throughput(Throughput::Elements(n as u64));
         g.bench_with_input(BenchmarkId::new("monthly+predictors+score+fraud", n), &txns, |b, t| {
             b.iter(|| {
-                let tally = monthly::tally(t, &metadata);
-                let analysis = monthly::to_analysis(&tally);
+                // Salary and lenders decided once, as the account's analysis does.
+                let (s, l) = (salary::detect(t, &metadata), lender::detect(t));
+                let tally = monthly::tally(t, &s, &l);
+                let analysis = MonthlyAnalysis::from_tally(&tally);
                 let p = predictors::from_tally(&tally, "hdfc", &identity);
                 let card = score::score(&p);
                 let mut findings = fraud::transaction_checks(t, Money::ZERO);
-                findings.extend(fraud::behavioural_checks(t, &metadata));
+                findings.extend(fraud::behavioural_checks(t, &s));
                 black_box((analysis, card, findings))
             })
         });

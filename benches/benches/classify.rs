@@ -23,8 +23,9 @@
 
 use std::hint::black_box;
 
-use bankscope::analysis::{categories, lender, recurring, salary, top};
+use bankscope::analysis::{categories, recurring, top};
 use bankscope::enrich::{Classifier, enrich};
+use bankscope::enrich::{lender, salary};
 use bankscope::{Metadata, Money, Transaction, TxnType};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};

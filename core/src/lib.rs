@@ -7,12 +7,14 @@
 //! way to JSON.
 
 pub mod aa;
+pub mod account;
 pub mod aggregate;
 pub mod analysis;
 pub mod banks;
 pub mod enrich;
 pub mod error;
 pub mod extract;
+pub mod group;
 pub mod layout;
 pub mod limits;
 pub mod model;

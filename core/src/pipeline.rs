@@ -9,7 +9,6 @@ use std::fmt;
 use chrono::Utc;
 use uuid::Uuid;
 
-use crate::analysis::fraud::ForensicDigest;
 use crate::error::Result;
 use crate::extract::{self, Extracted};
 use crate::limits::Limits;
@@ -123,7 +122,7 @@ pub fn read_pdf_with_forensics(bytes: &[u8], options: &ReadOptions) -> Result<(S
     let forensics = doc.forensics()?;
     bank_from_info(&mut extracted, &forensics.info, options);
     let mut statement = with_ocr(extracted, &ocr);
-    statement.forensics = Some(ForensicDigest::new(&forensics, &pages, &statement.transactions));
+    statement.forensics = Some(crate::analysis::fraud::metadata::digest(&forensics, &pages, &statement.transactions));
     Ok((statement, forensics))
 }
 

@@ -1,10 +1,12 @@
-//! The interface's read responses, built from an [`Entity`].
+//! The interface's read responses, shaped from an entity's analysis
+//! ([`EntityAnalysis`], computed once per entity version); the `Entity`
+//! methods of the same names build the analysis and shape one response.
 //!
 //! Each builder shapes accounts for its response ([`AccountShape`]), so the
 //! presence rules of interface 2.3 hold by construction. A library entity
 //! holds only statements that were read to the end, so every progress object
-//! is `completed`; a host that processes in stages (the server) replaces
-//! `progress` with its own statuses.
+//! is `completed`; a host that processes in stages (the server) gives its own
+//! statuses ([`EntityAnalysis::with_progress`]).
 
 pub(crate) mod analyses;
 mod fraud;
@@ -16,14 +18,26 @@ pub use fraud::AccountFinding;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use crate::aggregate::{AccountView, account_id};
+use crate::account::EntityAnalysis;
+use crate::aggregate::account_id;
 use crate::error::{Error, Result};
-use crate::model::{Entity, Statement};
+use crate::model::{Entity, Metadata, Statement};
 use crate::money::Money;
 use crate::resources::{
     AccountShape, AccountsResponse, IdentityItem, IdentityResponse, Progress, ProgressStatus, Resource,
     TransactionItem, TransactionsResponse,
 };
+use crate::resources::{DateRange, UploadIdentity, UploadResponse};
+use crate::taxonomy::FraudCategory;
+
+/// A statement that repeats one already in the entity ([`Entity::duplicate_of`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Duplicate {
+    /// The statement already there.
+    pub existing: uuid::Uuid,
+    /// Why the new one is refused, in words an analyst reads.
+    pub message: String,
+}
 
 /// What reading one statement gave: the one-screen summary a caller shows
 /// after an upload (not an interface object).
@@ -112,6 +126,130 @@ impl Entity {
         Ok(summary)
     }
 
+    /// The statement of this entity that `statement` repeats (another copy
+    /// of one statement: same bank, account number, printed period and number
+    /// of rows), with the refusal a host gives; `None` when it is new. A
+    /// statement never repeats itself (same id).
+    pub fn duplicate_of(&self, statement: &Statement) -> Option<Duplicate> {
+        let earlier = self.statements.iter().find(|s| {
+            s.id != statement.id
+                && s.bank == statement.bank
+                && s.identity.account_number == statement.identity.account_number
+                && s.identity.period_from == statement.identity.period_from
+                && s.identity.period_to == statement.identity.period_to
+                && s.transactions.len() == statement.transactions.len()
+        })?;
+        let day = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+        Some(Duplicate {
+            existing: earlier.id,
+            message: format!(
+                "This statement (account {}, {} to {}) was already uploaded as statement {}.",
+                statement.identity.account_number,
+                day(statement.identity.period_from),
+                day(statement.identity.period_to),
+                earlier.id
+            ),
+        })
+    }
+
+    /// What an upload answers once `statement`'s identity is read, as a
+    /// statement of this entity (made with `link_id`): the account it joins
+    /// and, `with_identity`, its identity, period and metadata (document)
+    /// fraud findings.
+    pub fn upload_response(
+        &self,
+        statement: &Statement,
+        link_id: Option<String>,
+        with_identity: bool,
+    ) -> UploadResponse {
+        let i = &statement.identity;
+        let mut out = UploadResponse::pending(self.id.to_string(), statement.id.to_string(), link_id);
+        out.account_id = Some(account_id(self.id, &statement.bank, &i.account_number).to_string());
+        out.bank_name = Some(statement.bank.clone());
+        if with_identity {
+            let mut one = Entity::new(None, Metadata::default());
+            one.id = self.id;
+            one.statements.push(statement.clone());
+            let mut fraud = one.fraud();
+            fraud.fraud_type.retain(|f| f.fraud_category == FraudCategory::Metadata);
+            fraud
+                .fraudulent_statements
+                .retain(|s| fraud.fraud_type.iter().any(|f| f.statement_id.as_deref() == Some(s)));
+            out.date_range = Some(DateRange { from_date: i.period_from, to_date: i.period_to });
+            out.is_fraud = Some(!fraud.fraud_type.is_empty());
+            out.fraud = Some(fraud);
+            out.identity = Some(UploadIdentity {
+                account_category: i.account_category,
+                account_number: i.account_number.clone(),
+                account_type: i.account_type,
+                address: i.address.clone(),
+                credit_limit: i.credit_limit,
+                ifsc: i.ifsc.clone(),
+                micr: i.micr.clone(),
+                name: i.name.clone(),
+            });
+        }
+        out
+    }
+
+    /// The JSON text of one read endpoint, optionally for one account
+    /// (`account_id` applies to the endpoints that take it; see
+    /// [`Resource::filters_by_account`]).
+    pub fn response_json(&self, resource: Resource, account_id: Option<&str>) -> Result<String> {
+        self.analysis().response_json(resource, account_id)
+    }
+
+    /// [`Entity::response_json`] indented by two spaces, one value per line,
+    /// ending in a newline: for files a person reads. Only whitespace differs
+    /// (amounts keep their two decimals, keys their order).
+    pub fn response_json_pretty(&self, resource: Resource, account_id: Option<&str>) -> Result<String> {
+        self.analysis().response_json_pretty(resource, account_id)
+    }
+
+    /// One completed progress object per statement, in the order they were added.
+    pub fn progress(&self) -> Vec<Progress> {
+        self.statements
+            .iter()
+            .map(|s| {
+                Progress::new(s.id.to_string(), s.source, Some(ProgressStatus::Completed), s.reading.progress_message())
+            })
+            .collect()
+    }
+
+    /// [`Entity::progress`] as the identity response writes it (with the
+    /// `transaction_status` of each statement).
+    pub fn identity_progress(&self) -> Vec<Progress> {
+        self.statements
+            .iter()
+            .map(|s| {
+                Progress::identity(
+                    s.id.to_string(),
+                    s.source,
+                    Some(ProgressStatus::Completed),
+                    s.reading.progress_message(),
+                    ProgressStatus::Completed,
+                )
+            })
+            .collect()
+    }
+
+    /// `GET .../accounts/` ([`EntityAnalysis::accounts_response`]).
+    pub fn accounts_response(&self) -> AccountsResponse {
+        self.analysis().accounts_response()
+    }
+
+    /// `GET .../identity/` ([`EntityAnalysis::identity_response`]).
+    pub fn identity_response(&self) -> IdentityResponse {
+        self.analysis().identity_response()
+    }
+
+    /// `GET .../transactions/[?account_id=]` ([`EntityAnalysis::transactions_response`]).
+    pub fn transactions_response(&self, account_id: Option<&str>) -> Result<TransactionsResponse> {
+        self.analysis().transactions_response(account_id)
+    }
+}
+
+impl EntityAnalysis<'_> {
     /// The JSON text of one read endpoint, optionally for one account
     /// (`account_id` applies to the endpoints that take it; see
     /// [`Resource::filters_by_account`]).
@@ -119,9 +257,8 @@ impl Entity {
         self.serialize_response(resource, account_id, false)
     }
 
-    /// [`Entity::response_json`] indented by two spaces, one value per line,
-    /// ending in a newline: for files a person reads. Only whitespace differs
-    /// (amounts keep their two decimals, keys their order).
+    /// [`EntityAnalysis::response_json`] indented by two spaces, one value per
+    /// line, ending in a newline.
     pub fn response_json_pretty(&self, resource: Resource, account_id: Option<&str>) -> Result<String> {
         self.serialize_response(resource, account_id, true).map(|mut s| {
             s.push('\n');
@@ -160,87 +297,50 @@ impl Entity {
         json.map_err(|e| Error::malformed(format!("serialising {resource}: {e}")))
     }
 
-    /// One completed progress object per statement, in the order they were added.
-    pub fn progress(&self) -> Vec<Progress> {
-        self.statements
-            .iter()
-            .map(|s| {
-                Progress::new(s.id.to_string(), s.source, Some(ProgressStatus::Completed), s.reading.progress_message())
-            })
-            .collect()
-    }
-
-    /// The accounts of `account_id` only, or all; an unknown id is an error.
-    fn selected_accounts(&self, account_id: Option<&str>) -> Result<Vec<AccountView<'_>>> {
-        let all = self.accounts();
-        match account_id {
-            None => Ok(all),
-            Some(id) => {
-                let chosen: Vec<_> = all.into_iter().filter(|a| a.info.account_id == id).collect();
-                if chosen.is_empty() {
-                    Err(Error::invalid_argument("account_id", format!("no account {id:?} in this entity")))
-                } else {
-                    Ok(chosen)
-                }
-            }
-        }
-    }
-
     /// `GET .../accounts/`.
     pub fn accounts_response(&self) -> AccountsResponse {
         AccountsResponse {
-            entity_id: self.id.to_string(),
-            progress: self.progress(),
-            accounts: self.accounts().iter().map(|a| a.info.shaped(AccountShape::Accounts)).collect(),
+            entity_id: self.entity_id(),
+            progress: self.progress(Resource::Accounts),
+            accounts: self.accounts.iter().map(|a| a.view.info.shaped(AccountShape::Accounts)).collect(),
             fraud: self.fraud(),
         }
     }
 
     /// `GET .../identity/`.
     pub fn identity_response(&self) -> IdentityResponse {
-        let accounts = self.accounts();
         IdentityResponse {
-            entity_id: self.id.to_string(),
-            progress: self
-                .statements
-                .iter()
-                .map(|s| {
-                    Progress::identity(
-                        s.id.to_string(),
-                        s.source,
-                        Some(ProgressStatus::Completed),
-                        s.reading.progress_message(),
-                        ProgressStatus::Completed,
-                    )
-                })
-                .collect(),
-            accounts: accounts.iter().map(|a| a.info.shaped(AccountShape::Identity)).collect(),
+            entity_id: self.entity_id(),
+            progress: self.progress(Resource::Identity),
+            accounts: self.accounts.iter().map(|a| a.view.info.shaped(AccountShape::Identity)).collect(),
             fraud: self.fraud(),
-            identity: accounts
+            identity: self
+                .accounts
                 .iter()
                 .map(|a| IdentityItem {
-                    account_id: a.info.account_id.clone(),
-                    name: a.identity.name.clone(),
-                    address: a.identity.address.clone(),
-                    account_number: a.info.account_number.clone(),
-                    account_category: a.info.account_category,
-                    credit_limit: a.info.credit_limit,
+                    account_id: a.view.info.account_id.clone(),
+                    name: a.view.identity.name.clone(),
+                    address: a.view.identity.address.clone(),
+                    account_number: a.view.info.account_number.clone(),
+                    account_category: a.view.info.account_category,
+                    credit_limit: a.view.info.credit_limit,
                 })
                 .collect(),
         }
     }
 
-    /// `GET .../transactions/[?account_id=]`.
+    /// `GET .../transactions/[?account_id=]`: each selected account's
+    /// transactions, salary marked.
     pub fn transactions_response(&self, account_id: Option<&str>) -> Result<TransactionsResponse> {
-        let accounts = self.selected_accounts(account_id)?;
+        let accounts = self.selected(account_id)?;
         Ok(TransactionsResponse {
-            entity_id: self.id.to_string(),
-            progress: self.progress(),
-            accounts: accounts.iter().map(|a| a.info.shaped(AccountShape::Transactions)).collect(),
+            entity_id: self.entity_id(),
+            progress: self.progress(Resource::Transactions),
+            accounts: accounts.iter().map(|a| a.view.info.shaped(AccountShape::Transactions)).collect(),
             fraud: self.fraud(),
             transactions: accounts
                 .iter()
-                .flat_map(|a| a.transactions.iter().map(|t| TransactionItem::from_model(t, a.info.account_id.clone())))
+                .flat_map(|a| a.transactions().iter().map(|t| TransactionItem::from_model(t, a.id().to_string())))
                 .collect(),
         })
     }

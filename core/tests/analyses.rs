@@ -3,8 +3,9 @@
 //! whose expected output is worked out by hand in the comments.
 
 use bankscope::analysis::recurring::Cadence;
-use bankscope::analysis::{categories, lender, recurring, salary, top};
+use bankscope::analysis::{categories, recurring, top};
 use bankscope::enrich::enrich;
+use bankscope::enrich::{lender, salary};
 use bankscope::resources::{MonthShape, YearMonth};
 use bankscope::taxonomy::Channel;
 use bankscope::{Metadata, Money, Transaction, TxnType};
@@ -35,7 +36,7 @@ use TxnType::{Credit as C, Debit as D};
 
 #[test]
 fn salary_by_keyword_and_by_regularity() {
-    let t = statement(&[
+    let mut t = statement(&[
         /* 0 */ ((2025, 1, 3), C, 15_000.0, "UPI/CR/501000000001/RAHUL SHARMA/SBIN/rahul@oksbi/rent"),
         /* 1 */
         ((2025, 1, 7), C, 30_000.0, "NEFT CR-HDFC0000240-ORBIT LOGISTICS LLP-ANIL KUMAR VERMA-HDFCN25010700001"),
@@ -106,7 +107,8 @@ fn salary_by_keyword_and_by_regularity() {
             (16, "5-2025".to_string(), "Orbit Logistics LLP"),
         ]
     );
-    // enrich() marked the regular credits as salary in place.
+    // The account stage marks them as salary in place.
+    salary::apply(&mut t, &hits);
     let marked: Vec<usize> =
         t.iter().enumerate().filter(|(_, x)| x.channel == Channel::Salary).map(|(i, _)| i).collect();
     assert_eq!(marked, vec![1, 3, 6, 10, 13, 16]);

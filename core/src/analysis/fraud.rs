@@ -29,8 +29,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::aggregate::AccountView;
-use crate::model::{Metadata, Statement, Transaction, TxnType};
+use crate::model::{Identity, SalaryHit, Statement, Transaction, TxnType};
 use crate::money::Money;
 use crate::taxonomy::{Channel, FraudCategory, FraudType, description};
 
@@ -98,25 +97,33 @@ impl Finding {
 
 /// Every finding of one account: per statement (metadata, running balance),
 /// across statements (opening balances), per transaction and behavioural,
-/// in that order. Transaction findings carry the statement that holds the
-/// transaction; behavioural ones carry no statement.
-pub fn account_findings(account: &AccountView<'_>, metadata: &Metadata) -> Vec<Finding> {
+/// in that order. `statements` are the account's in period order,
+/// `transactions` its merged transactions, `identity` the latest statement's
+/// holder details and `salary` the account's salary credits. Transaction
+/// findings carry the statement that holds the transaction; behavioural ones
+/// carry no statement.
+pub fn account_findings(
+    statements: &[&Statement],
+    transactions: &[Transaction],
+    identity: &Identity,
+    salary: &[SalaryHit],
+) -> Vec<Finding> {
     let mut out = Vec::new();
-    for s in &account.statements {
+    for s in statements {
         if let Some(digest) = &s.forensics {
             out.extend(metadata::grade(digest, &s.bank).into_iter().map(|f| Finding { statement_id: Some(s.id), ..f }));
         }
         out.extend(inconsistent_transaction(s));
     }
-    out.extend(opening_balance_mismatches(&account.statements));
-    let mut per_txn = transaction_checks(&account.transactions, account.identity.credit_limit);
+    out.extend(opening_balance_mismatches(statements));
+    let mut per_txn = transaction_checks(transactions, identity.credit_limit);
     if !per_txn.is_empty() {
         // The first statement (in period order) that holds the transaction.
         let mut owner: HashMap<&str, Uuid> = HashMap::new();
-        if let [only] = account.statements.as_slice() {
+        if let [only] = statements {
             per_txn.iter_mut().for_each(|f| f.statement_id = Some(only.id));
         } else {
-            for s in &account.statements {
+            for s in statements {
                 for t in &s.transactions {
                     owner.entry(t.hash.as_str()).or_insert(s.id);
                 }
@@ -127,7 +134,7 @@ pub fn account_findings(account: &AccountView<'_>, metadata: &Metadata) -> Vec<F
         }
     }
     out.extend(per_txn);
-    out.extend(behavioural_checks(&account.transactions, metadata));
+    out.extend(behavioural_checks(transactions, salary));
     out
 }
 
@@ -360,7 +367,7 @@ fn percent(part: i128, whole: i128) -> i128 {
 /// an account-level finding (no statement, no transaction):
 ///
 /// - `more_cash_deposits_than_salary`: the account has salary credits
-///   ([`crate::analysis::salary::detect`]) and its cash deposits
+///   (`salary`, decided by `crate::enrich::salary::mark`) and its cash deposits
 ///   (channel `cash_deposit`) add up to more than [`CASH_TO_SALARY_RATIO`]
 ///   times them;
 /// - `mostly_cash_transactions`: at least [`MOSTLY_CASH_MIN_TRANSACTIONS`]
@@ -376,9 +383,8 @@ fn percent(part: i128, whole: i128) -> i128 {
 ///   amount. Net pay after PF, tax and leave deductions is rarely round; a
 ///   fixed salary paid the same every month may be, but round figures that
 ///   change from month to month are what made-up salaries look like.
-pub fn behavioural_checks(transactions: &[Transaction], metadata: &Metadata) -> Vec<Finding> {
+pub fn behavioural_checks(transactions: &[Transaction], salary: &[SalaryHit]) -> Vec<Finding> {
     let mut out = Vec::new();
-    let salary = super::salary::detect(transactions, metadata);
     let salary_total: i128 = salary.iter().map(|h| i128::from(transactions[h.index].amount.paise())).sum();
     let cash_deposits: i128 = transactions
         .iter()

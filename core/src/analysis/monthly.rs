@@ -2,8 +2,9 @@
 //! with transactions, labelled `Mmm-YYYY`.
 //!
 //! One pass over the account's transactions tallies each month ([`tally`]);
-//! [`analyse`] writes the tallies into a [`MonthlyAnalysis`], and the
-//! predictors (`super::predictors`) read the same tallies.
+//! `crate::resources::MonthlyAnalysis::from_tally` writes the tallies as the
+//! interface's fields, and the predictors (`super::predictors`) read the same
+//! tallies.
 //!
 //! # Decisions where the interface leaves room
 //!
@@ -14,7 +15,7 @@
 //!   whose type is the field's direction. `amt_investment` / `cnt_investment`
 //!   are `investment` debits.
 //! - **Loan credits** ([`is_loan_credit`]): credits that
-//!   [`lender::detect`] selects (description
+//!   the account stage selects as lender transactions (`crate::enrich::lender::detect`: (description
 //!   `lender_transaction`) and that are not bounces: disbursals and top-ups.
 //! - **Income credits** ([`is_income_credit`]): every credit except
 //!   auto-debit payment bounces, cheque bounces of either direction
@@ -25,14 +26,15 @@
 //!   `income_N` additionally leaves out self transfers, as 2.12 says).
 //! - **Business credits**: income credits strictly above ₹500
 //!   ([`BUSINESS_CREDIT_ABOVE`]).
-//! - **EMI** ([`is_emi_debit`]): debits selected by `lender::detect` that are
+//! - **EMI** ([`is_emi_debit`]): debits selected as lender transactions that are
 //!   neither a bounce nor a bank charge. **EMI bounce** ([`is_emi_bounce_credit`]):
-//!   credits selected by `lender::detect` whose channel is a bounce.
+//!   credits selected as lender transactions whose channel is a bounce.
 //! - **Credit card bills**, **ACH / cheque bounce charges**: debits with the
 //!   description `credit_card_bill`, `ach_bounce_charge`, `chq_bounce_charge`.
 //!   `*_insuff_funds_*`: the cheque-bounce channel of the field's direction with
 //!   the description `chq_bounce_insuff_funds`.
-//! - **Salary**: the credits [`salary::detect`] finds,
+//! - **Salary**: the account's salary credits (decided once per account by
+//!   `crate::enrich::salary::mark`),
 //!   counted in the calendar month they were credited in (not their
 //!   `month_year`).
 //! - **`perc_salary_spend_*`** ([`SALARY_SPEND_DAYS`]): for each salary credit
@@ -58,10 +60,9 @@
 use chrono::{Datelike, NaiveDate};
 
 use super::eod::{eod_at, eod_balances};
-use super::{lender, salary};
-use crate::model::{Metadata, Transaction, TxnType};
+use crate::model::YearMonth;
+use crate::model::{SalaryHit, Transaction, TxnType};
 use crate::money::Money;
-use crate::resources::{MonthLabel, MonthlyAnalysis, YearMonth};
 use crate::taxonomy::{Channel, description};
 
 /// Income credits above this amount are business credits (interface 8).
@@ -239,7 +240,7 @@ pub fn is_bounce(channel: Channel) -> bool {
 }
 
 /// A loan credit: a credit with a lender (`lender` is whether
-/// [`lender::detect`] selected it) that is not a bounce.
+/// the account stage selected it as a lender transaction) that is not a bounce.
 pub fn is_loan_credit(t: &Transaction, lender: bool) -> bool {
     lender && t.kind == TxnType::Credit && !is_bounce(t.channel)
 }
@@ -264,27 +265,22 @@ pub fn is_emi_bounce_credit(t: &Transaction, lender: bool) -> bool {
     lender && t.kind == TxnType::Credit && is_bounce(t.channel)
 }
 
-/// The monthly analysis of one account's transactions (enriched, in
-/// statement order); `metadata` helps salary detection.
-pub fn analyse(transactions: &[Transaction], metadata: &Metadata) -> MonthlyAnalysis {
-    to_analysis(&tally(transactions, metadata))
-}
-
 /// Every month of the account tallied in one pass; see the module docs for
-/// what each figure counts.
-pub fn tally(transactions: &[Transaction], metadata: &Metadata) -> Tally {
+/// what each figure counts. `salary` and `lenders` are the account stage's
+/// decisions about these transactions (indices into the slice).
+pub fn tally(transactions: &[Transaction], salary: &[SalaryHit], lenders: &[usize]) -> Tally {
     let eod = eod_balances(transactions);
     let Some(&(first_day, _)) = eod.first() else {
         return Tally::default();
     };
     let mut is_salary = vec![false; transactions.len()];
-    for hit in salary::detect(transactions, metadata) {
+    for hit in salary {
         if let Some(s) = is_salary.get_mut(hit.index) {
             *s = true;
         }
     }
     let mut is_lender = vec![false; transactions.len()];
-    for i in lender::detect(transactions) {
+    for &i in lenders {
         if let Some(l) = is_lender.get_mut(i) {
             *l = true;
         }
@@ -478,118 +474,6 @@ pub(crate) fn ratio(part: Money, whole: Money, scale: i128) -> f64 {
     let (num, den) = if den < 0 { (-num, -den) } else { (num, den) };
     let q = if num >= 0 { (num + den / 2) / den } else { (num - den / 2) / den };
     q as f64 / 100.0
-}
-
-/// Writes the tallies as the interface's fields.
-pub fn to_analysis(tally: &Tally) -> MonthlyAnalysis {
-    use Channel::*;
-    use TxnType::{Credit, Debit};
-    let labels: Vec<MonthLabel> = tally.months.iter().map(|m| MonthLabel(m.month)).collect();
-    let mut a = MonthlyAnalysis::zeroed(&labels);
-    let per = &tally.months;
-    macro_rules! fill {
-        ($($field:ident: $m:ident => $value:expr;)+) => {
-            $( for ((_, v), $m) in a.$field.iter_mut().zip(per.iter()) { *v = $value; } )+
-        };
-    }
-    fill! {
-        amt_auto_debit_payment_bounce_credit: m => m.channel(AutoDebitPaymentBounce, Credit).amount;
-        amt_auto_debit_payment_debit: m => m.channel(AutoDebitPayment, Debit).amount;
-        amt_bank_charge_debit: m => m.channel(BankCharge, Debit).amount;
-        amt_bank_interest_credit: m => m.channel(BankInterest, Credit).amount;
-        amt_bill_payment_debit: m => m.channel(BillPayment, Debit).amount;
-        amt_cash_deposit_credit: m => m.channel(CashDeposit, Credit).amount;
-        amt_cash_withdrawl_debit: m => m.channel(CashWithdrawl, Debit).amount;
-        amt_chq_credit: m => m.channel(Chq, Credit).amount;
-        amt_chq_debit: m => m.channel(Chq, Debit).amount;
-        amt_income_credit: m => m.income.amount;
-        amt_credit: m => m.credit.amount;
-        amt_debit: m => m.debit.amount;
-        amt_debit_card_debit: m => m.channel(DebitCard, Debit).amount;
-        amt_international_transaction_arbitrage_credit: m => m.channel(InternationalTransactionArbitrage, Credit).amount;
-        amt_international_transaction_arbitrage_debit: m => m.channel(InternationalTransactionArbitrage, Debit).amount;
-        amt_investment_cashin_credit: m => m.channel(InvestmentCashin, Credit).amount;
-        amt_net_banking_transfer_credit: m => m.channel(NetBankingTransfer, Credit).amount;
-        amt_net_banking_transfer_debit: m => m.channel(NetBankingTransfer, Debit).amount;
-        amt_outward_cheque_bounce_debit: m => m.channel(OutwardChequeBounce, Debit).amount;
-        amt_inward_cheque_bounce_credit: m => m.channel(InwardChequeBounce, Credit).amount;
-        amt_outward_cheque_bounce_insuff_funds_debit: m => m.outward_insuff_funds.amount;
-        amt_inward_cheque_bounce_insuff_funds_credit: m => m.inward_insuff_funds.amount;
-        amt_ach_bounce_charge: m => m.ach_bounce_charge.amount;
-        amt_chq_bounce_charge: m => m.chq_bounce_charge.amount;
-        amt_bounce_charge: m => m.ach_bounce_charge.amount + m.chq_bounce_charge.amount;
-        amt_payment_gateway_purchase_debit: m => m.channel(PaymentGatewayPurchase, Debit).amount;
-        amt_refund_credit: m => m.channel(Refund, Credit).amount;
-        amt_upi_credit: m => m.channel(Upi, Credit).amount;
-        amt_upi_debit: m => m.channel(Upi, Debit).amount;
-        amt_emi_debit: m => m.emi.amount;
-        amt_emi_bounce_credit: m => m.emi_bounce.amount;
-        amt_credit_card_bill_debit: m => m.credit_card_bill.amount;
-        amt_investment: m => m.channel(Investment, Debit).amount;
-        amt_loan_credits: m => m.loan_credit.amount;
-        amt_business_credit: m => m.business.amount;
-        amt_self_transfer_credit: m => m.channel(SelfTransfer, Credit).amount;
-        amt_self_transfer_debit: m => m.channel(SelfTransfer, Debit).amount;
-        avg_bal: m => m.eod.avg;
-        avg_credit_transaction_size: m => m.credit.mean();
-        avg_debit_transaction_size: m => m.debit.mean();
-        avg_emi: m => m.emi.mean();
-        closing_balance: m => m.closing;
-        opening_balance: m => m.opening;
-        cnt_auto_debit_payment_bounce_credit: m => m.channel(AutoDebitPaymentBounce, Credit).count;
-        cnt_auto_debit_payment_debit: m => m.channel(AutoDebitPayment, Debit).count;
-        cnt_bank_charge_debit: m => m.channel(BankCharge, Debit).count;
-        cnt_bank_interest_credit: m => m.channel(BankInterest, Credit).count;
-        cnt_bill_payment_debit: m => m.channel(BillPayment, Debit).count;
-        cnt_cash_deposit_credit: m => m.channel(CashDeposit, Credit).count;
-        cnt_cash_withdrawl_debit: m => m.channel(CashWithdrawl, Debit).count;
-        cnt_chq_credit: m => m.channel(Chq, Credit).count;
-        cnt_chq_debit: m => m.channel(Chq, Debit).count;
-        cnt_income_credit: m => m.income.count;
-        cnt_credit: m => m.credit.count;
-        cnt_debit: m => m.debit.count;
-        cnt_debit_card_debit: m => m.channel(DebitCard, Debit).count;
-        cnt_international_transaction_arbitrage_credit: m => m.channel(InternationalTransactionArbitrage, Credit).count;
-        cnt_international_transaction_arbitrage_debit: m => m.channel(InternationalTransactionArbitrage, Debit).count;
-        cnt_investment_cashin_credit: m => m.channel(InvestmentCashin, Credit).count;
-        cnt_net_banking_transfer_credit: m => m.channel(NetBankingTransfer, Credit).count;
-        cnt_net_banking_transfer_debit: m => m.channel(NetBankingTransfer, Debit).count;
-        cnt_outward_cheque_bounce_debit: m => m.channel(OutwardChequeBounce, Debit).count;
-        cnt_inward_cheque_bounce_credit: m => m.channel(InwardChequeBounce, Credit).count;
-        cnt_inward_cheque_bounce_insuff_funds_credit: m => m.inward_insuff_funds.count;
-        cnt_outward_cheque_bounce_insuff_funds_debit: m => m.outward_insuff_funds.count;
-        cnt_ach_bounce_charge: m => m.ach_bounce_charge.count;
-        cnt_chq_bounce_charge: m => m.chq_bounce_charge.count;
-        cnt_bounce_charge: m => m.ach_bounce_charge.count.saturating_add(m.chq_bounce_charge.count);
-        cnt_payment_gateway_purchase_debit: m => m.channel(PaymentGatewayPurchase, Debit).count;
-        cnt_emi_debit: m => m.emi.count;
-        cnt_emi_bounce_credit: m => m.emi_bounce.count;
-        cnt_refund_credit: m => m.channel(Refund, Credit).count;
-        cnt_transactions: m => m.transactions;
-        cnt_upi_credit: m => m.channel(Upi, Credit).count;
-        cnt_upi_debit: m => m.channel(Upi, Debit).count;
-        cnt_investment: m => m.channel(Investment, Debit).count;
-        cnt_credit_card_bill_debit: m => m.credit_card_bill.count;
-        cnt_loan_credits: m => m.loan_credit.count;
-        cnt_business_credit: m => m.business.count;
-        cnt_self_transfer_debit: m => m.channel(SelfTransfer, Debit).count;
-        cnt_self_transfer_credit: m => m.channel(SelfTransfer, Credit).count;
-        max_bal: m => m.max_bal;
-        min_bal: m => m.min_bal;
-        max_eod_balance: m => m.eod.max;
-        min_eod_balance: m => m.eod.min;
-        median_balance: m => m.eod.median;
-        mode_balance: m => m.eod.mode;
-        net_cash_inflow: m => m.credit.amount - m.debit.amount;
-        number_of_salary_transactions: m => m.salary.count;
-        total_amount_of_salary: m => m.salary.amount;
-        perc_salary_spend_bill_payment: m => m.salary_spend_perc(0);
-        perc_salary_spend_cash_withdrawl: m => m.salary_spend_perc(1);
-        perc_salary_spend_debit_card: m => m.salary_spend_perc(2);
-        perc_salary_spend_net_banking_transfer: m => m.salary_spend_perc(3);
-        perc_salary_spend_upi: m => m.salary_spend_perc(4);
-    }
-    a
 }
 
 #[cfg(test)]

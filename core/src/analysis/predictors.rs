@@ -52,10 +52,14 @@
 use chrono::{Datelike, NaiveDate};
 
 use super::eod::eod_at;
-use super::monthly::{MonthTally, Tally, days_of, ratio, tally};
-use crate::model::{Identity, Metadata, Transaction};
+use super::monthly::{MonthTally, Tally, days_of, ratio};
+use crate::model::Identity;
+use crate::model::YearMonth;
 use crate::money::Money;
-use crate::resources::{Predictors, YearMonth};
+
+mod fields;
+
+pub use fields::{MonthlyPredictors, Predictors};
 
 /// How many months the predictors look back (month 0 to 5).
 pub const WINDOW_MONTHS: usize = 6;
@@ -63,14 +67,8 @@ pub const WINDOW_MONTHS: usize = 6;
 /// The days of the month `balance_on_*` reads, in field order.
 pub const BALANCE_DAYS: [u32; 7] = [1, 5, 10, 15, 20, 25, 30];
 
-/// The predictors of one account: its enriched transactions (statement
-/// order), `metadata` for salary detection, and the account's bank and
-/// identity for the scalar fields.
-pub fn compute(transactions: &[Transaction], metadata: &Metadata, bank: &str, identity: &Identity) -> Predictors {
-    from_tally(&tally(transactions, metadata), bank, identity)
-}
-
-/// The predictors from an account's monthly tallies (see [`compute`]).
+/// The predictors of one account from its monthly tallies ([`tally`](super::monthly::tally)),
+/// with its bank and identity for the scalar fields.
 pub fn from_tally(tally: &Tally, bank: &str, identity: &Identity) -> Predictors {
     let mut p = Predictors {
         customer_name: non_empty(&identity.name),
@@ -255,8 +253,16 @@ mod tests {
     use crate::analysis::monthly::tests::{inr, statement, three_months};
     use crate::model::AccountType;
     use crate::model::TxnType::{Credit, Debit};
+    use crate::model::{Metadata, Transaction};
     use crate::taxonomy::Channel::*;
     use crate::taxonomy::description;
+
+    /// The predictors as an account's analysis gives them: salary and lender
+    /// transactions decided first, then the tally.
+    fn compute(t: &[Transaction], md: &Metadata, bank: &str, identity: &Identity) -> Predictors {
+        let salary = crate::enrich::salary::detect(t, md);
+        from_tally(&super::super::monthly::tally(t, &salary, &crate::enrich::lender::detect(t)), bank, identity)
+    }
 
     fn identity(number: &str) -> Identity {
         Identity {

@@ -29,9 +29,9 @@ use std::borrow::Cow;
 use chrono::{Datelike, NaiveDateTime};
 
 use super::{FastMap, median};
+use crate::model::YearMonth;
 use crate::model::{Transaction, TxnType};
 use crate::money::Money;
-use crate::resources::YearMonth;
 use crate::taxonomy::Channel;
 
 /// Minimum members of a set.

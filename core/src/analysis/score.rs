@@ -64,8 +64,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::predictors::Predictors;
 use crate::money::Money;
-use crate::resources::Predictors;
 
 /// The most points a scorecard can earn: the sum of every factor's maximum.
 pub const MAX_POINTS: u32 = 1000;

@@ -13,10 +13,10 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDateTime;
 
-use super::{FastState, PassThrough, Prehashed, PrehashedMap};
+use crate::group::{FastState, PassThrough, Prehashed, PrehashedMap};
+use crate::model::YearMonth;
 use crate::model::{Transaction, TxnType};
 use crate::money::Money;
-use crate::resources::YearMonth;
 
 /// How many entries a month keeps.
 pub const TOP_N: usize = 5;

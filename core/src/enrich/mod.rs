@@ -18,10 +18,11 @@
 //! for person-to-person UPI and bank transfers.
 
 mod counterparty;
+pub mod lender;
 mod matcher;
 mod rules;
+pub mod salary;
 
-use crate::analysis;
 use crate::model::{Metadata, Transaction, TxnType};
 use crate::money::Money;
 use crate::taxonomy::{Channel, MerchantCategory, description};
@@ -394,10 +395,9 @@ pub fn classify(note: &str, kind: TxnType, amount: Money, metadata: &Metadata, h
 }
 
 /// Fills `channel`, `description`, `merchant_category` and `clean_note` of
-/// every transaction of one account in place, then marks salary credits found
-/// by regularity ([`analysis::salary::detect`]) with channel `salary`, so every
-/// later surface (transactions, recurring sets, categories) sees the same
-/// values.
+/// every transaction of one statement in place, each from its own narration.
+/// Salary by regularity is an account-level decision taken once per account
+/// version ([`salary::detect`] and [`salary::apply`], called by [`crate::account::AccountAnalysis`]).
 pub fn enrich(transactions: &mut [Transaction], metadata: &Metadata, holder_name: &str) {
     let classifier = Classifier::new(metadata, holder_name);
     for t in transactions.iter_mut() {
@@ -406,17 +406,6 @@ pub fn enrich(transactions: &mut [Transaction], metadata: &Metadata, holder_name
         t.description = c.description;
         t.merchant_category = c.merchant_category;
         t.clean_note = c.clean_note;
-    }
-    for hit in analysis::salary::detect(transactions, metadata) {
-        if let Some(t) = transactions.get_mut(hit.index) {
-            t.channel = Channel::Salary;
-            if t.description.starts_with("Transfer ") {
-                t.description.clear();
-            }
-            if hit.employer != t.clean_note && !hit.employer.is_empty() {
-                t.clean_note = hit.employer;
-            }
-        }
     }
 }
 

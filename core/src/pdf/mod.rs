@@ -22,6 +22,7 @@
 
 mod cmap;
 mod content;
+mod digest;
 #[rustfmt::skip]
 mod fontdata;
 mod fonts;
@@ -33,6 +34,7 @@ mod objects;
 mod open;
 mod text;
 
+pub use digest::{ForensicDigest, TableFont, font_family};
 pub use forensics::{FontUse, Forensics, Hidden, HiddenText, Info, PageForensics, Xmp, parse_pdf_date};
 pub use open::{Document, EncryptionKind, OpenOptions, open};
 pub use text::{Page, TextRun, layout_text};

@@ -14,6 +14,7 @@ mod sheets;
 
 use rust_xlsxwriter::{Workbook, XlsxError};
 
+use crate::account::EntityAnalysis;
 use crate::error::{Error, Result};
 use crate::model::Entity;
 
@@ -32,26 +33,25 @@ impl Entity {
     /// An unknown account id, or an entity without statements, is
     /// [`Error::InvalidArgument`].
     pub fn xlsx_report(&self, account_id: Option<&str>) -> Result<Vec<u8>> {
-        let mut accounts = self.accounts();
-        if let Some(id) = account_id {
-            accounts.retain(|a| a.info.account_id == id);
-            if accounts.is_empty() {
-                return Err(Error::invalid_argument("account_id", format!("no account {id:?} in this entity")));
-            }
-        }
+        self.analysis().xlsx_report(account_id)
+    }
+}
+
+impl EntityAnalysis<'_> {
+    /// The xlsx report as bytes ([`Entity::xlsx_report`]), shaped from this
+    /// analysis.
+    pub fn xlsx_report(&self, account_id: Option<&str>) -> Result<Vec<u8>> {
+        let accounts = self.selected(account_id)?;
         let mut workbook = Workbook::new();
-        match accounts.len() {
-            0 => return Err(Error::invalid_argument("entity", "no statements to report on")),
-            1 => {
-                let Some(account) = accounts.pop() else {
-                    return Err(Error::invalid_argument("entity", "no statements to report on"));
-                };
-                let data = sheets::AccountData::gather(self, &account)?;
+        match accounts.as_slice() {
+            [] => return Err(Error::invalid_argument("entity", "no statements to report on")),
+            [account] => {
+                let data = sheets::AccountData::gather(account);
                 sheets::account(&mut workbook, &data).map_err(xlsx_error)?;
             }
-            _ => {
-                let data = accounts.iter().map(|a| sheets::AccountData::gather(self, a)).collect::<Result<Vec<_>>>()?;
-                sheets::entity(&mut workbook, self, &data).map_err(xlsx_error)?;
+            several => {
+                let data: Vec<_> = several.iter().map(|a| sheets::AccountData::gather(a)).collect();
+                sheets::entity(&mut workbook, self.entity, &data).map_err(xlsx_error)?;
             }
         }
         workbook.save_to_buffer().map_err(xlsx_error)

@@ -4,8 +4,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::format;
-use super::month::YearMonth;
 use crate::model::AccountCategory;
+use crate::model::YearMonth;
 
 /// Which response an account object is shaped for: the interface shows
 /// different fields of an account in different responses.

@@ -12,22 +12,7 @@ use chrono::{DateTime, NaiveDateTime, SubsecRound, Utc};
 
 use crate::taxonomy::Channel;
 
-/// A text that is not in the shape the interface gives for it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{text:?} is not in the shape {shape}")]
-pub struct FormatError {
-    /// The expected shape, as the interface writes it (`YYYY-MM-DD HH:MM:SS`, `Mmm-YYYY`, ...).
-    pub shape: &'static str,
-    /// The text that was refused.
-    pub text: String,
-}
-
-impl FormatError {
-    /// A refusal of `text` for `shape`.
-    pub fn new(shape: &'static str, text: impl Into<String>) -> Self {
-        FormatError { shape, text: text.into() }
-    }
-}
+pub use crate::model::FormatError;
 
 /// The shape of dates with time: `YYYY-MM-DD HH:MM:SS`.
 pub const DATE_TIME_SHAPE: &str = "YYYY-MM-DD HH:MM:SS";

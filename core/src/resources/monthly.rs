@@ -2,9 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::month::MonthLabel;
 use super::ordered_map::OrderedMap;
+use crate::analysis::monthly::Tally;
+use crate::model::{MonthLabel, TxnType};
 use crate::money::Money;
+use crate::taxonomy::Channel;
 
 /// Values of one analysis field per month (`Mmm-YYYY`, chronological).
 pub type ByMonth<V> = OrderedMap<MonthLabel, V>;
@@ -247,4 +249,119 @@ monthly_analysis! {
         perc_salary_spend_net_banking_transfer: f64,
         /// % of salary spent by UPI (7 days).
         perc_salary_spend_upi: f64,
+}
+
+impl MonthlyAnalysis {
+    /// The account's monthly tallies ([`crate::analysis::monthly::tally`])
+    /// written as the interface's fields.
+    pub fn from_tally(tally: &Tally) -> MonthlyAnalysis {
+        use Channel::*;
+        use TxnType::{Credit, Debit};
+        let labels: Vec<MonthLabel> = tally.months.iter().map(|m| MonthLabel(m.month)).collect();
+        let mut a = MonthlyAnalysis::zeroed(&labels);
+        let per = &tally.months;
+        macro_rules! fill {
+            ($($field:ident: $m:ident => $value:expr;)+) => {
+                $( for ((_, v), $m) in a.$field.iter_mut().zip(per.iter()) { *v = $value; } )+
+            };
+        }
+        fill! {
+            amt_auto_debit_payment_bounce_credit: m => m.channel(AutoDebitPaymentBounce, Credit).amount;
+            amt_auto_debit_payment_debit: m => m.channel(AutoDebitPayment, Debit).amount;
+            amt_bank_charge_debit: m => m.channel(BankCharge, Debit).amount;
+            amt_bank_interest_credit: m => m.channel(BankInterest, Credit).amount;
+            amt_bill_payment_debit: m => m.channel(BillPayment, Debit).amount;
+            amt_cash_deposit_credit: m => m.channel(CashDeposit, Credit).amount;
+            amt_cash_withdrawl_debit: m => m.channel(CashWithdrawl, Debit).amount;
+            amt_chq_credit: m => m.channel(Chq, Credit).amount;
+            amt_chq_debit: m => m.channel(Chq, Debit).amount;
+            amt_income_credit: m => m.income.amount;
+            amt_credit: m => m.credit.amount;
+            amt_debit: m => m.debit.amount;
+            amt_debit_card_debit: m => m.channel(DebitCard, Debit).amount;
+            amt_international_transaction_arbitrage_credit: m => m.channel(InternationalTransactionArbitrage, Credit).amount;
+            amt_international_transaction_arbitrage_debit: m => m.channel(InternationalTransactionArbitrage, Debit).amount;
+            amt_investment_cashin_credit: m => m.channel(InvestmentCashin, Credit).amount;
+            amt_net_banking_transfer_credit: m => m.channel(NetBankingTransfer, Credit).amount;
+            amt_net_banking_transfer_debit: m => m.channel(NetBankingTransfer, Debit).amount;
+            amt_outward_cheque_bounce_debit: m => m.channel(OutwardChequeBounce, Debit).amount;
+            amt_inward_cheque_bounce_credit: m => m.channel(InwardChequeBounce, Credit).amount;
+            amt_outward_cheque_bounce_insuff_funds_debit: m => m.outward_insuff_funds.amount;
+            amt_inward_cheque_bounce_insuff_funds_credit: m => m.inward_insuff_funds.amount;
+            amt_ach_bounce_charge: m => m.ach_bounce_charge.amount;
+            amt_chq_bounce_charge: m => m.chq_bounce_charge.amount;
+            amt_bounce_charge: m => m.ach_bounce_charge.amount + m.chq_bounce_charge.amount;
+            amt_payment_gateway_purchase_debit: m => m.channel(PaymentGatewayPurchase, Debit).amount;
+            amt_refund_credit: m => m.channel(Refund, Credit).amount;
+            amt_upi_credit: m => m.channel(Upi, Credit).amount;
+            amt_upi_debit: m => m.channel(Upi, Debit).amount;
+            amt_emi_debit: m => m.emi.amount;
+            amt_emi_bounce_credit: m => m.emi_bounce.amount;
+            amt_credit_card_bill_debit: m => m.credit_card_bill.amount;
+            amt_investment: m => m.channel(Investment, Debit).amount;
+            amt_loan_credits: m => m.loan_credit.amount;
+            amt_business_credit: m => m.business.amount;
+            amt_self_transfer_credit: m => m.channel(SelfTransfer, Credit).amount;
+            amt_self_transfer_debit: m => m.channel(SelfTransfer, Debit).amount;
+            avg_bal: m => m.eod.avg;
+            avg_credit_transaction_size: m => m.credit.mean();
+            avg_debit_transaction_size: m => m.debit.mean();
+            avg_emi: m => m.emi.mean();
+            closing_balance: m => m.closing;
+            opening_balance: m => m.opening;
+            cnt_auto_debit_payment_bounce_credit: m => m.channel(AutoDebitPaymentBounce, Credit).count;
+            cnt_auto_debit_payment_debit: m => m.channel(AutoDebitPayment, Debit).count;
+            cnt_bank_charge_debit: m => m.channel(BankCharge, Debit).count;
+            cnt_bank_interest_credit: m => m.channel(BankInterest, Credit).count;
+            cnt_bill_payment_debit: m => m.channel(BillPayment, Debit).count;
+            cnt_cash_deposit_credit: m => m.channel(CashDeposit, Credit).count;
+            cnt_cash_withdrawl_debit: m => m.channel(CashWithdrawl, Debit).count;
+            cnt_chq_credit: m => m.channel(Chq, Credit).count;
+            cnt_chq_debit: m => m.channel(Chq, Debit).count;
+            cnt_income_credit: m => m.income.count;
+            cnt_credit: m => m.credit.count;
+            cnt_debit: m => m.debit.count;
+            cnt_debit_card_debit: m => m.channel(DebitCard, Debit).count;
+            cnt_international_transaction_arbitrage_credit: m => m.channel(InternationalTransactionArbitrage, Credit).count;
+            cnt_international_transaction_arbitrage_debit: m => m.channel(InternationalTransactionArbitrage, Debit).count;
+            cnt_investment_cashin_credit: m => m.channel(InvestmentCashin, Credit).count;
+            cnt_net_banking_transfer_credit: m => m.channel(NetBankingTransfer, Credit).count;
+            cnt_net_banking_transfer_debit: m => m.channel(NetBankingTransfer, Debit).count;
+            cnt_outward_cheque_bounce_debit: m => m.channel(OutwardChequeBounce, Debit).count;
+            cnt_inward_cheque_bounce_credit: m => m.channel(InwardChequeBounce, Credit).count;
+            cnt_inward_cheque_bounce_insuff_funds_credit: m => m.inward_insuff_funds.count;
+            cnt_outward_cheque_bounce_insuff_funds_debit: m => m.outward_insuff_funds.count;
+            cnt_ach_bounce_charge: m => m.ach_bounce_charge.count;
+            cnt_chq_bounce_charge: m => m.chq_bounce_charge.count;
+            cnt_bounce_charge: m => m.ach_bounce_charge.count.saturating_add(m.chq_bounce_charge.count);
+            cnt_payment_gateway_purchase_debit: m => m.channel(PaymentGatewayPurchase, Debit).count;
+            cnt_emi_debit: m => m.emi.count;
+            cnt_emi_bounce_credit: m => m.emi_bounce.count;
+            cnt_refund_credit: m => m.channel(Refund, Credit).count;
+            cnt_transactions: m => m.transactions;
+            cnt_upi_credit: m => m.channel(Upi, Credit).count;
+            cnt_upi_debit: m => m.channel(Upi, Debit).count;
+            cnt_investment: m => m.channel(Investment, Debit).count;
+            cnt_credit_card_bill_debit: m => m.credit_card_bill.count;
+            cnt_loan_credits: m => m.loan_credit.count;
+            cnt_business_credit: m => m.business.count;
+            cnt_self_transfer_debit: m => m.channel(SelfTransfer, Debit).count;
+            cnt_self_transfer_credit: m => m.channel(SelfTransfer, Credit).count;
+            max_bal: m => m.max_bal;
+            min_bal: m => m.min_bal;
+            max_eod_balance: m => m.eod.max;
+            min_eod_balance: m => m.eod.min;
+            median_balance: m => m.eod.median;
+            mode_balance: m => m.eod.mode;
+            net_cash_inflow: m => m.credit.amount - m.debit.amount;
+            number_of_salary_transactions: m => m.salary.count;
+            total_amount_of_salary: m => m.salary.amount;
+            perc_salary_spend_bill_payment: m => m.salary_spend_perc(0);
+            perc_salary_spend_cash_withdrawl: m => m.salary_spend_perc(1);
+            perc_salary_spend_debit_card: m => m.salary_spend_perc(2);
+            perc_salary_spend_net_banking_transfer: m => m.salary_spend_perc(3);
+            perc_salary_spend_upi: m => m.salary_spend_perc(4);
+        }
+        a
+    }
 }

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::month::ShortMonthLabel;
 use super::ordered_map::OrderedMap;
+use crate::model::ShortMonthLabel;
 use crate::money::Money;
 
 /// Month (`Mmm-YY`, chronological) → transaction note → amount (largest first,

@@ -5,8 +5,8 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
 use super::format;
-use super::month::{YearMonth, month_year};
 use crate::model::{self, TxnType};
+use crate::model::{YearMonth, month_year};
 use crate::money::Money;
 use crate::taxonomy::{Channel, MerchantCategory};
 

@@ -3,7 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::fraud::{self, Finding};
+use crate::account::EntityAnalysis;
+#[cfg(doc)]
+use crate::analysis::fraud;
+use crate::analysis::fraud::Finding;
 use crate::model::Entity;
 use crate::resources::{Fraud, FraudEntry};
 
@@ -18,16 +21,28 @@ pub struct AccountFinding {
 }
 
 impl Entity {
+    /// Every fraud finding of every account ([`EntityAnalysis::fraud_findings`]).
+    pub fn fraud_findings(&self) -> Vec<AccountFinding> {
+        self.analysis().fraud_findings()
+    }
+
+    /// The `fraud` object ([`EntityAnalysis::fraud`]).
+    pub fn fraud(&self) -> Fraud {
+        self.analysis().fraud()
+    }
+}
+
+impl EntityAnalysis<'_> {
     /// Every fraud finding of every account, accounts in the order of
     /// [`Entity::accounts`], each account's findings in the order of
     /// [`fraud::account_findings`].
     pub fn fraud_findings(&self) -> Vec<AccountFinding> {
-        self.accounts()
+        self.accounts
             .iter()
             .flat_map(|a| {
-                fraud::account_findings(a, &self.metadata)
-                    .into_iter()
-                    .map(|finding| AccountFinding { account_id: a.info.account_id.clone(), finding })
+                a.findings()
+                    .iter()
+                    .map(|finding| AccountFinding { account_id: a.id().to_string(), finding: finding.clone() })
             })
             .collect()
     }
@@ -38,19 +53,21 @@ impl Entity {
     /// findings name no statement).
     pub fn fraud(&self) -> Fraud {
         let mut out = Fraud::default();
-        for AccountFinding { account_id, finding } in self.fraud_findings() {
-            let statement_id = finding.statement_id.map(|id| id.to_string());
-            if let Some(id) = &statement_id
-                && !out.fraudulent_statements.contains(id)
-            {
-                out.fraudulent_statements.push(id.clone());
+        for a in &self.accounts {
+            for finding in a.findings() {
+                let statement_id = finding.statement_id.map(|id| id.to_string());
+                if let Some(id) = &statement_id
+                    && !out.fraudulent_statements.contains(id)
+                {
+                    out.fraudulent_statements.push(id.clone());
+                }
+                out.fraud_type.push(FraudEntry::new(
+                    finding.fraud_type,
+                    a.id().to_string(),
+                    statement_id,
+                    finding.transaction_hash.clone(),
+                ));
             }
-            out.fraud_type.push(FraudEntry::new(
-                finding.fraud_type,
-                account_id,
-                statement_id,
-                finding.transaction_hash,
-            ));
         }
         out
     }

@@ -1,53 +1,83 @@
 //! Monthly analysis (interface 2.10) and predictors (2.12) responses.
 
-use crate::aggregate::AccountView;
-use crate::analysis::{monthly, predictors};
+use crate::account::EntityAnalysis;
 use crate::model::Entity;
 use crate::resources::{
-    AccountMonthlyAnalysis, AccountPredictors, AccountShape, MonthlyAnalysisResponse, Predictors, PredictorsResponse,
+    AccountMonthlyAnalysis, AccountPredictors, AccountShape, MonthlyAnalysis, MonthlyAnalysisResponse, Predictors,
+    PredictorsResponse, ProgressStatus, Resource,
 };
 
 impl Entity {
-    /// `GET .../monthly_analysis_updated/`: every month of every account
-    /// ([`monthly::analyse`]), keyed by account id in account order.
+    /// `GET .../monthly_analysis_updated/` ([`EntityAnalysis::monthly_analysis_response`]).
     pub fn monthly_analysis_response(&self) -> MonthlyAnalysisResponse {
-        let accounts = self.accounts();
-        MonthlyAnalysisResponse {
-            entity_id: self.id.to_string(),
-            progress: self.progress(),
-            accounts: accounts.iter().map(|a| a.info.shaped(AccountShape::MonthlyAnalysis)).collect(),
-            monthly_analysis: accounts
-                .iter()
-                .map(|a| {
-                    let analysis = monthly::analyse(&a.transactions, &self.metadata);
-                    (a.info.account_id.clone(), AccountMonthlyAnalysis { monthly_analysis: analysis })
-                })
-                .collect(),
-        }
+        self.analysis().monthly_analysis_response()
     }
 
-    /// `GET .../predictors/`: one item per account, in account order.
+    /// `GET .../predictors/` ([`EntityAnalysis::predictors_response`]).
     pub fn predictors_response(&self) -> PredictorsResponse {
-        PredictorsResponse {
-            entity_id: self.id.to_string(),
-            progress: self.progress(),
-            predictors: self
-                .account_predictors()
-                .into_iter()
-                .map(|(account_id, predictors)| AccountPredictors { account_id, predictors })
-                .collect(),
-        }
+        self.analysis().predictors_response()
     }
 
     /// The predictors of every account (account id, predictors), in account
     /// order: the input of the score.
     pub fn account_predictors(&self) -> Vec<(String, Predictors)> {
-        self.accounts().iter().map(|a| (a.info.account_id.clone(), account_predictors(self, a))).collect()
+        self.analysis().account_predictors()
     }
 }
 
-fn account_predictors(entity: &Entity, a: &AccountView<'_>) -> Predictors {
-    predictors::compute(&a.transactions, &entity.metadata, &a.info.bank, a.identity)
+impl EntityAnalysis<'_> {
+    /// `GET .../monthly_analysis_updated/`: every month of every account
+    /// (its tally, [`crate::account::AccountAnalysis::tally`], written as the
+    /// interface's fields), keyed by account id in account order.
+    pub fn monthly_analysis_response(&self) -> MonthlyAnalysisResponse {
+        MonthlyAnalysisResponse {
+            entity_id: self.entity_id(),
+            progress: self.progress(Resource::MonthlyAnalysis),
+            accounts: self.accounts.iter().map(|a| a.view.info.shaped(AccountShape::MonthlyAnalysis)).collect(),
+            monthly_analysis: self
+                .accounts
+                .iter()
+                .map(|a| {
+                    let monthly_analysis = MonthlyAnalysis::from_tally(a.tally());
+                    (a.id().to_string(), AccountMonthlyAnalysis { monthly_analysis })
+                })
+                .collect(),
+        }
+    }
+
+    /// `GET .../predictors/`: one item per account, in account order; empty
+    /// while any statement is processing, as the score is
+    /// ([`PredictorsResponse::withheld_while_processing`]).
+    pub fn predictors_response(&self) -> PredictorsResponse {
+        PredictorsResponse {
+            entity_id: self.entity_id(),
+            progress: self.progress(Resource::Predictors),
+            predictors: self
+                .accounts
+                .iter()
+                .map(|a| AccountPredictors { account_id: a.id().to_string(), predictors: a.predictors().clone() })
+                .collect(),
+        }
+        .withheld_while_processing()
+    }
+
+    /// The predictors of every account (account id, predictors), in account
+    /// order: the input of the score.
+    pub fn account_predictors(&self) -> Vec<(String, Predictors)> {
+        self.accounts.iter().map(|a| (a.id().to_string(), a.predictors().clone())).collect()
+    }
+}
+
+impl PredictorsResponse {
+    /// The response with an empty `predictors` list when any statement in
+    /// `progress` is `processing` (the interface: predictors are computed once
+    /// every statement is analysed); unchanged otherwise.
+    pub fn withheld_while_processing(mut self) -> Self {
+        if self.progress.iter().any(|p| p.status == Some(ProgressStatus::Processing)) {
+            self.predictors.clear();
+        }
+        self
+    }
 }
 
 #[cfg(test)]

@@ -4,21 +4,21 @@
 //! pairs, the shape `Entity::account_predictors` gives, so the score is always
 //! computed from the same predictors the predictors response shows.
 
+use crate::account::EntityAnalysis;
 use crate::analysis::score::{Scorecard, score};
 use crate::model::Entity;
-use crate::resources::{AccountScore, Predictors, ProgressStatus, ScoreResponse};
+use crate::resources::{AccountScore, Predictors, ProgressStatus, Resource, ScoreResponse};
 
 impl Entity {
     /// `GET .../score/`: every account scored from its predictors
     /// ([`Entity::account_predictors`]).
     pub fn score_response(&self) -> ScoreResponse {
-        self.score_response_from(&self.account_predictors())
+        self.analysis().score_response()
     }
 
-    /// The scorecard of every account ([`Entity::score_explanations_from`]
-    /// over [`Entity::account_predictors`]).
+    /// The scorecard of every account ([`EntityAnalysis::score_explanations`]).
     pub fn score_explanations(&self) -> Vec<(String, Scorecard)> {
-        self.score_explanations_from(&self.account_predictors())
+        self.analysis().score_explanations()
     }
 
     /// `GET .../score/` from each account's predictors: one item per pair, in
@@ -39,6 +39,26 @@ impl Entity {
     /// for the Excel report and an API that shows the working.
     pub fn score_explanations_from(&self, predictors: &[(String, Predictors)]) -> Vec<(String, Scorecard)> {
         predictors.iter().map(|(id, p)| (id.clone(), score(p))).collect()
+    }
+}
+
+impl EntityAnalysis<'_> {
+    /// `GET .../score/`: every account scored from its predictors
+    /// ([`crate::account::AccountAnalysis::scorecard`]), in account order, the
+    /// score (300 to 900) written as a string; empty while any statement is
+    /// processing ([`ScoreResponse::withheld_while_processing`]).
+    pub fn score_response(&self) -> ScoreResponse {
+        ScoreResponse {
+            entity_id: self.entity_id(),
+            progress: self.progress(Resource::Score),
+            score: self.accounts.iter().map(|a| AccountScore::new(a.id().to_string(), a.scorecard().score)).collect(),
+        }
+        .withheld_while_processing()
+    }
+
+    /// The scorecard of every account, in account order.
+    pub fn score_explanations(&self) -> Vec<(String, Scorecard)> {
+        self.accounts.iter().map(|a| (a.id().to_string(), a.scorecard().clone())).collect()
     }
 }
 

@@ -20,6 +20,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use bankscope::account::EntityAnalysis;
 use bankscope::resources::{Progress, ProgressStatus, ReportLink, Resource, XlsxReportResponse};
 use bankscope::{Entity, Error, Metadata};
 use serde::{Deserialize, Serialize};
@@ -227,47 +228,38 @@ pub fn entity(
     Ok(e)
 }
 
-/// One response: the core's typed value with `progress` set, serialised once.
-/// While a statement is processing, `predictors` and `score` are withheld
-/// (empty), as the interface's descriptions say.
+/// One response shaped from the entity's analysis (which carries the
+/// host's `progress`), serialised once. While a statement is processing,
+/// `predictors` and `score` are withheld (empty), as the interface's
+/// descriptions say.
 fn typed(
-    e: &Entity,
+    a: &EntityAnalysis<'_>,
     resource: Resource,
     account_id: Option<&str>,
-    progress: Vec<Progress>,
     processing: bool,
 ) -> bankscope::Result<Vec<u8>> {
     fn json<T: Serialize>(value: &T) -> bankscope::Result<Vec<u8>> {
         serde_json::to_vec(value).map_err(|e| Error::malformed(format!("serialising a response: {e}")))
     }
-    macro_rules! with_progress {
-        ($r:expr) => {{
-            let mut r = $r;
-            r.progress = progress;
-            json(&r)
-        }};
-    }
     match resource {
-        Resource::Accounts => with_progress!(e.accounts_response()),
-        Resource::Identity => with_progress!(e.identity_response()),
-        Resource::Transactions => with_progress!(e.transactions_response(account_id)?),
-        Resource::Salary => with_progress!(e.salary_response(account_id)?),
-        Resource::RecurringTransactions => with_progress!(e.recurring_transactions_response(account_id)?),
-        Resource::LenderTransactions => with_progress!(e.lender_transactions_response(account_id)?),
-        Resource::ExpenseCategories => with_progress!(e.expense_categories_response(account_id)?),
-        Resource::TopCreditsDebits => with_progress!(e.top_credits_debits_response()),
-        Resource::MonthlyAnalysis => with_progress!(e.monthly_analysis_response()),
+        Resource::Accounts => json(&a.accounts_response()),
+        Resource::Identity => json(&a.identity_response()),
+        Resource::Transactions => json(&a.transactions_response(account_id)?),
+        Resource::Salary => json(&a.salary_response(account_id)?),
+        Resource::RecurringTransactions => json(&a.recurring_transactions_response(account_id)?),
+        Resource::LenderTransactions => json(&a.lender_transactions_response(account_id)?),
+        Resource::ExpenseCategories => json(&a.expense_categories_response(account_id)?),
+        Resource::TopCreditsDebits => json(&a.top_credits_debits_response()),
+        Resource::MonthlyAnalysis => json(&a.monthly_analysis_response()),
         Resource::Predictors => {
-            let mut r = e.predictors_response();
-            r.progress = progress;
+            let mut r = a.predictors_response();
             if processing {
                 r.predictors.clear();
             }
             json(&r)
         }
         Resource::Score => {
-            let mut r = e.score_response();
-            r.progress = progress;
+            let mut r = a.score_response();
             if processing {
                 r.score.clear();
             }
@@ -293,32 +285,37 @@ impl EntityReads {
     fn build(entity_id: &str, version: i64, metadata: Metadata, rows: &[StatementRow]) -> Result<Self, ApiError> {
         let heads: Vec<_> = rows.iter().map(head_of).collect();
         let processing = rows.iter().any(|r| r.analyses == ProgressStatus::Processing);
-        // Three entities at most: the statements past identity, past transactions, analysed.
+        // Three entities at most: the statements past identity, past
+        // transactions, analysed. Each resource reads one of them by index.
         let mut entities: Vec<(Vec<&str>, Arc<Entity>)> = Vec::new();
-        let mut entity_of = |resource: Resource| -> Result<Arc<Entity>, ApiError> {
+        let mut entity_of = |resource: Resource| -> Result<usize, ApiError> {
             let ids: Vec<&str> = rows
                 .iter()
                 .filter(|r| stage_status(resource, r) == ProgressStatus::Completed)
                 .map(|r| r.id.as_str())
                 .collect();
-            if let Some((_, e)) = entities.iter().find(|(i, _)| *i == ids) {
-                return Ok(e.clone());
+            if let Some(i) = entities.iter().position(|(i, _)| *i == ids) {
+                return Ok(i);
             }
-            let e = Arc::new(entity(entity_id, metadata.clone(), rows, resource)?);
-            entities.push((ids, e.clone()));
-            Ok(e)
+            entities.push((ids, Arc::new(entity(entity_id, metadata.clone(), rows, resource)?)));
+            Ok(entities.len() - 1)
         };
+        let resources: Vec<Resource> = Resource::ALL.iter().copied().filter(|r| *r != Resource::XlsxReport).collect();
+        let mut which = Vec::with_capacity(resources.len());
+        for &resource in &resources {
+            which.push(entity_of(resource)?);
+        }
+        let analysed = entity_of(Resource::XlsxReport)?;
+        let enriched = entity_of(Resource::Transactions)?;
+        let progress: HashMap<Resource, Vec<Progress>> =
+            resources.iter().map(|&r| (r, progress_with(r, rows, &heads))).collect();
+        // Each entity analysed once; every response shaped from its analysis.
+        let analyses: Vec<EntityAnalysis<'_>> =
+            entities.iter().map(|(_, e)| e.analysis().with_progress(progress.clone())).collect();
         let mut whole = HashMap::new();
-        let mut progress = HashMap::new();
         let mut bytes = rows.iter().map(|r| r.statement_json.as_ref().map_or(0, String::len) * 2).sum::<usize>();
-        for resource in Resource::ALL.iter().copied() {
-            if resource == Resource::XlsxReport {
-                continue;
-            }
-            let e = entity_of(resource)?;
-            let p = progress_with(resource, rows, &heads);
-            progress.insert(resource, p.clone());
-            let answer = match typed(&e, resource, None, p, processing) {
+        for (&resource, &i) in resources.iter().zip(&which) {
+            let answer = match typed(&analyses[i], resource, None, processing) {
                 Ok(text) => {
                     bytes += text.len();
                     Ok(Bytes::from(text))
@@ -327,13 +324,13 @@ impl EntityReads {
             };
             whole.insert(resource, answer);
         }
-        let analysed = entity_of(Resource::XlsxReport)?;
-        let enriched = entity_of(Resource::Transactions)?;
         let xlsx_accounts = if processing {
             Vec::new()
         } else {
-            analysed.accounts().iter().map(|a| a.info.account_id.clone()).collect()
+            analyses[analysed].accounts.iter().map(|a| a.id().to_string()).collect()
         };
+        drop(analyses);
+        let (analysed, enriched) = (entities[analysed].1.clone(), entities[enriched].1.clone());
         Ok(EntityReads {
             version,
             whole,
@@ -361,8 +358,8 @@ impl EntityReads {
             Resource::Transactions | Resource::LenderTransactions => &self.enriched,
             _ => &self.analysed,
         };
-        let progress = self.progress.get(&resource).cloned().unwrap_or_default();
-        let text = typed(e, resource, Some(account_id), progress, self.processing()).map_err(|err| {
+        let analysis = e.analysis().with_progress(self.progress.clone());
+        let text = typed(&analysis, resource, Some(account_id), self.processing()).map_err(|err| {
             match refusal(resource.path_suffix(), err) {
                 Ok((status, message)) => ApiError::detail(status, message),
                 Err(e) => e,

@@ -386,28 +386,19 @@ async fn accept_upload(
         });
     }
     state.wake.notify_one();
-    let base = json!({"entity_id": entity_id, "statement_id": id, "link_id": link_id});
     let outcome = wait_identity(state, &id, rx).await;
     if let Ok(mut w) = state.waiters.lock() {
         w.remove(&id);
     }
     match outcome {
-        Some(Ok(summary)) => {
-            let mut body = base;
-            body["bank_name"] = summary["bank_name"].clone();
-            body["account_id"] = summary["account_id"].clone();
-            body["status"] = json!("processing");
-            if with_identity {
-                for k in ["identity", "date_range", "is_fraud", "fraud"] {
-                    body[k] = summary[k].clone();
-                }
-            }
-            Ok(Json(body).into_response())
+        Some(Ok(statement)) => {
+            let mut entity = bankscope::Entity::new(None, bankscope::Metadata::default());
+            entity.id = entity_id.parse().map_err(ApiError::internal)?;
+            Ok(Json(entity.upload_response(&statement, link_id, with_identity)).into_response())
         }
         Some(Err(refused)) => Err(refused.into()),
         None => {
-            let mut body = base;
-            body["status"] = json!("processing");
+            let body = bankscope::resources::UploadResponse::pending(entity_id, id, link_id);
             Ok((StatusCode::ACCEPTED, Json(body)).into_response())
         }
     }
@@ -439,7 +430,7 @@ async fn wait_identity(
                     P::Completed => {
                         let read = row.statement_json.as_deref().and_then(|j| serde_json::from_str(j).ok());
                         if let Some(statement) = read {
-                            return Some(Ok(crate::worker::identity_summary(&row.entity_id, &statement)));
+                            return Some(Ok(Box::new(statement)));
                         }
                     }
                     P::Failed => return Some(Err(crate::worker::refusal_of(row.message.as_deref().unwrap_or("")))),

@@ -13,7 +13,8 @@ use crate::crypto;
 use crate::store::{Org, Store, StoreError};
 
 /// What the identity stage of one upload gave, for the request that waits on it.
-pub type IdentityOutcome = Result<serde_json::Value, UploadError>;
+/// The identity stage's outcome for a waiting upload: the statement as read, or the refusal.
+pub type IdentityOutcome = Result<Box<bankscope::Statement>, UploadError>;
 
 /// A refused upload: its code and message.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,9 +6,7 @@
 use std::time::Duration;
 
 use bankscope::resources::Resource;
-use bankscope::taxonomy::FraudCategory;
 use bankscope::{Entity, Error, ErrorKind, Metadata, ReadOptions, Statement};
-use serde_json::json;
 use tokio::sync::watch;
 
 use crate::state::{AppState, UploadError};
@@ -267,76 +265,21 @@ fn identity(state: &AppState, job: &Job) -> Result<(), UploadError> {
     let (mut statement, _) = bankscope::read_pdf_with_forensics(&bytes, &options).map_err(|e| upload_error(&e))?;
     statement.id = job.statement_id.parse().map_err(|e| internal(format!("statement id: {e}")))?;
 
-    // The same account and period already in the entity (another copy of one statement).
+    // Another copy of a statement already in the entity (the rule is core's).
     let earlier = entity_of(store.as_ref(), &entity_id, Stage::Identity).map_err(internal)?;
-    if let Some(dup) = earlier.statements.iter().find(|s| {
-        s.id != statement.id
-            && s.bank == statement.bank
-            && s.identity.account_number == statement.identity.account_number
-            && s.identity.period_from == statement.identity.period_from
-            && s.identity.period_to == statement.identity.period_to
-            && s.transactions.len() == statement.transactions.len()
-    }) {
-        return Err(UploadError {
-            status: 409,
-            code: "DUPLICATE_STATEMENT".into(),
-            message: format!(
-                "This statement (account {}, {} to {}) was already uploaded as statement {}.",
-                statement.identity.account_number,
-                statement.identity.period_from.map(|d| d.to_string()).unwrap_or_default(),
-                statement.identity.period_to.map(|d| d.to_string()).unwrap_or_default(),
-                dup.id
-            ),
-        });
+    if let Some(dup) = earlier.duplicate_of(&statement) {
+        return Err(UploadError { status: 409, code: "DUPLICATE_STATEMENT".into(), message: dup.message });
     }
 
-    let summary = identity_summary(&entity_id, &statement);
     let json = serde_json::to_string(&statement).map_err(|e| internal(e.to_string()))?;
     if !store.complete_stage(job, Some(&json)).map_err(|e| internal(e.to_string()))? {
         return Ok(()); // the claim was given up (watchdog or lease): the current claim answers
     }
     state.wake.notify_one();
     if let Some(tx) = state.waiters.lock().ok().and_then(|mut w| w.remove(&job.statement_id)) {
-        let _ = tx.send(Ok(summary));
+        let _ = tx.send(Ok(Box::new(statement)));
     }
     Ok(())
-}
-
-/// What an upload answers once identity is read: the statement's identity and
-/// its metadata fraud findings.
-pub fn identity_summary(entity_id: &str, statement: &Statement) -> serde_json::Value {
-    let mut one = Entity::new(None, Metadata::default());
-    if let Ok(id) = entity_id.parse() {
-        one.id = id;
-    }
-    one.statements.push(statement.clone());
-    let mut fraud = one.fraud();
-    fraud.fraud_type.retain(|f| f.fraud_category == FraudCategory::Metadata);
-    let sid = statement.id.to_string();
-    fraud.fraudulent_statements.retain(|s| fraud.fraud_type.iter().any(|f| f.statement_id.as_deref() == Some(s)));
-    let account_id = one.accounts().first().map(|a| a.info.account_id.clone()).unwrap_or_default();
-    let i = &statement.identity;
-    json!({
-        "statement_id": sid,
-        "bank_name": statement.bank,
-        "account_id": account_id,
-        "identity": {
-            "name": i.name,
-            "address": i.address,
-            "account_number": i.account_number,
-            "ifsc": i.ifsc,
-            "micr": i.micr,
-            "account_category": i.account_category,
-            "account_type": i.account_type,
-            "credit_limit": i.credit_limit,
-        },
-        "date_range": {
-            "from_date": i.period_from.map(|d| d.to_string()),
-            "to_date": i.period_to.map(|d| d.to_string()),
-        },
-        "is_fraud": !fraud.fraud_type.is_empty(),
-        "fraud": fraud,
-    })
 }
 
 fn transactions(state: &AppState, job: &Job) -> Result<(), UploadError> {

@@ -25,16 +25,14 @@
 //! are; a bank-signed file with an incremental signature update (2) is not,
 //! unless something else is wrong with it.
 
-use std::collections::{BTreeMap, HashSet};
-
-use chrono::{DateTime, FixedOffset};
-use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 
 use super::Finding;
 use crate::extract::profiles;
 use crate::model::Transaction;
 use crate::money::Money;
-use crate::pdf::{EncryptionKind, Forensics, Page};
+pub use crate::pdf::{ForensicDigest, TableFont, font_family};
+use crate::pdf::{Forensics, Page};
 use crate::taxonomy::FraudType;
 
 /// Points at which a statement's metadata signals become findings.
@@ -71,76 +69,6 @@ pub const EDITING_TOOLS: &[&str] = &[
 /// re-save a statement without its password.
 pub const RESAVE_TOOLS: &[&str] = &["ilovepdf", "qpdf", "pypdf", "pikepdf", "pdfunlock", "unlock-pdf", "pdf24"];
 
-/// Hidden words kept in the digest, for the finding's reason.
-const HIDDEN_SAMPLE: usize = 5;
-
-/// What the fraud checks keep of a PDF's forensic record
-/// ([`crate::pdf::Forensics`]): small, serializable, kept with the statement.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ForensicDigest {
-    /// Info `/Producer`.
-    pub producer: Option<String>,
-    /// Info `/Creator`.
-    pub creator: Option<String>,
-    /// XMP `pdf:Producer`.
-    pub xmp_producer: Option<String>,
-    /// XMP `xmp:CreatorTool`.
-    pub xmp_creator_tool: Option<String>,
-    /// Info `/CreationDate`.
-    pub created: Option<DateTime<FixedOffset>>,
-    /// Info `/ModDate`.
-    pub modified: Option<DateTime<FixedOffset>>,
-    /// Revisions: 1 for the original, plus one per incremental update.
-    pub revisions: u32,
-    /// Whether the file was encrypted.
-    pub encrypted: bool,
-    /// Whether any page carries `/TouchUp_TextEdit`.
-    pub touchup_text_edit: bool,
-    /// Words drawn invisible, in white or covered by a filled rectangle.
-    pub hidden_words: u32,
-    /// The first few of those words.
-    pub hidden_sample: Vec<String>,
-    /// Fonts of the figures in the transaction table (amounts and balances of
-    /// the statement's rows), most used first.
-    pub table_fonts: Vec<TableFont>,
-    /// Annotations drawn over the pages (`FreeText on page 2`), as "Fill &
-    /// Sign" and comment tools add text.
-    #[serde(default)]
-    pub drawn_annotations: Vec<String>,
-}
-
-/// A font family the table's figures are printed in.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TableFont {
-    /// Family name: subset tag and style dropped (`ABCDEF+Arial-BoldMT` → `Arial`).
-    pub family: String,
-    /// Whether the font program is embedded.
-    pub embedded: bool,
-    /// Figures printed in it.
-    pub figures: u32,
-}
-
-/// The family of a BaseFont name: no subset tag, no style suffix.
-pub fn font_family(base_font: &str) -> String {
-    let name = base_font.split_once('+').map_or(base_font, |(_, n)| n);
-    let mut name = name.split(['-', ',']).next().unwrap_or(name);
-    // fpdf2 and some generators glue the style on (`DejaVuSansBold`, `ArialMT`).
-    loop {
-        let before = name.len();
-        for suffix in ["MT", "PS", "Bold", "Italic", "Oblique", "Book", "Roman", "Regular", "Medium", "Light"] {
-            if let Some(rest) = name.strip_suffix(suffix)
-                && !rest.is_empty()
-            {
-                name = rest;
-            }
-        }
-        if name.len() == before {
-            return name.to_string();
-        }
-    }
-}
-
 /// A word that prints an amount with paise (`1,234.50`, `12,345.67(Cr)`, `500.00 Dr`).
 fn figure(text: &str) -> Option<Money> {
     let t = text.trim();
@@ -154,60 +82,12 @@ fn figure(text: &str) -> Option<Money> {
     Money::parse(t).ok().map(Money::abs)
 }
 
-impl ForensicDigest {
-    /// The digest of a PDF: its forensic record, and the fonts of the words on
-    /// its pages that print one of `transactions`' amounts or balances.
-    pub fn new(forensics: &Forensics, pages: &[Page], transactions: &[Transaction]) -> ForensicDigest {
-        let figures: HashSet<i64> =
-            transactions.iter().flat_map(|t| [t.amount.paise(), t.balance.paise().abs()]).filter(|&p| p != 0).collect();
-        let embedded: HashSet<&str> = forensics
-            .pages
-            .iter()
-            .flat_map(|p| p.fonts.iter().filter(|f| f.embedded).map(|f| f.name.as_str()))
-            .collect();
-        let mut fonts: BTreeMap<(String, bool), u32> = BTreeMap::new();
-        for run in pages.iter().flat_map(|p| &p.runs) {
-            if run.invisible || run.white {
-                continue;
-            }
-            if figure(&run.text).is_some_and(|m| figures.contains(&m.paise())) {
-                let key = (font_family(&run.font), embedded.contains(&*run.font));
-                *fonts.entry(key).or_insert(0) += 1;
-            }
-        }
-        let mut table_fonts: Vec<TableFont> =
-            fonts.into_iter().map(|((family, embedded), figures)| TableFont { family, embedded, figures }).collect();
-        table_fonts.sort_by(|a, b| b.figures.cmp(&a.figures).then_with(|| a.family.cmp(&b.family)));
-        let hidden: Vec<&str> =
-            forensics.pages.iter().flat_map(|p| p.hidden_text.iter().map(|h| h.text.as_str())).collect();
-        ForensicDigest {
-            producer: forensics.info.producer.clone(),
-            creator: forensics.info.creator.clone(),
-            xmp_producer: forensics.xmp.as_ref().and_then(|x| x.producer.clone()),
-            xmp_creator_tool: forensics.xmp.as_ref().and_then(|x| x.creator_tool.clone()),
-            created: forensics.info.creation_date,
-            modified: forensics.info.mod_date,
-            revisions: forensics.revisions,
-            encrypted: forensics.encryption != EncryptionKind::None,
-            touchup_text_edit: forensics.touchup_text_edit,
-            hidden_words: u32::try_from(hidden.len()).unwrap_or(u32::MAX),
-            hidden_sample: hidden.iter().take(HIDDEN_SAMPLE).map(|s| (*s).to_string()).collect(),
-            table_fonts,
-            drawn_annotations: forensics
-                .pages
-                .iter()
-                .flat_map(|p| p.annotations.iter().map(move |a| format!("{a} on page {}", p.number)))
-                .collect(),
-        }
-    }
-
-    /// Producer, creator and the XMP tool names that are set.
-    fn tools(&self) -> impl Iterator<Item = &str> {
-        [&self.producer, &self.creator, &self.xmp_producer, &self.xmp_creator_tool]
-            .into_iter()
-            .filter_map(|s| s.as_deref())
-            .filter(|s| !s.trim().is_empty())
-    }
+/// The digest of a statement's PDF: [`ForensicDigest::new`] with the words
+/// that print one of `transactions`' amounts or balances as the table's figures.
+pub fn digest(forensics: &Forensics, pages: &[Page], transactions: &[Transaction]) -> ForensicDigest {
+    let figures: HashSet<i64> =
+        transactions.iter().flat_map(|t| [t.amount.paise(), t.balance.paise().abs()]).filter(|&p| p != 0).collect();
+    ForensicDigest::new(forensics, pages, |text| figure(text).is_some_and(|m| figures.contains(&m.paise())))
 }
 
 /// True when `tool` (a producer or creator) names a PDF editor.

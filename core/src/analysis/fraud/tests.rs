@@ -6,7 +6,13 @@ use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime};
 
 use super::metadata::{self, ForensicDigest, TableFont, font_family, grade, is_editing_tool, score};
 use super::*;
-use crate::model::Identity;
+use crate::model::{Identity, Metadata};
+
+/// The behavioural checks with the account's salary decided first, as the
+/// account's analysis runs them.
+fn behavioural_checks(t: &[Transaction], md: &Metadata) -> Vec<Finding> {
+    super::behavioural_checks(t, &crate::enrich::salary::detect(t, md))
+}
 use crate::pdf::{EncryptionKind, FontUse, Forensics, Info, Page, PageForensics, TextRun};
 use crate::reconcile::balance_breaks;
 
@@ -226,7 +232,7 @@ fn digest_of_a_forensic_record() {
             white,                              // unseen: not counted
         ],
     };
-    let d = ForensicDigest::new(&forensics, &[page], &txns);
+    let d = metadata::digest(&forensics, &[page], &txns);
     assert_eq!(
         d.table_fonts,
         vec![

@@ -1,9 +1,17 @@
 //! Hand-checked monthly analysis of a three-month statement.
 
 use super::*;
-use crate::resources::ByMonth;
+use crate::model::{Metadata, MonthLabel};
+use crate::resources::{ByMonth, MonthlyAnalysis};
 use Channel::*;
 use TxnType::{Credit, Debit};
+
+/// The monthly analysis as an account's analysis gives it: salary and lender
+/// transactions decided first, then the tally written as the interface's fields.
+pub(crate) fn analyse(t: &[Transaction], md: &Metadata) -> MonthlyAnalysis {
+    let salary = crate::enrich::salary::detect(t, md);
+    MonthlyAnalysis::from_tally(&tally(t, &salary, &crate::enrich::lender::detect(t)))
+}
 
 /// `"1,79,040.50"` as money.
 pub(crate) fn inr(text: &str) -> Money {

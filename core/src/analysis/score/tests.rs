@@ -1,5 +1,5 @@
 use super::*;
-use crate::resources::YearMonth;
+use crate::model::YearMonth;
 
 fn rs_money(rupees: i64) -> Option<Money> {
     Some(Money::from_rupees(rupees))

@@ -16,18 +16,17 @@ use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 
 use super::cells::Styles;
 use super::charts;
+use crate::account::AccountAnalysis;
 use crate::aggregate::AccountView;
-use crate::analysis::fraud::{Finding, account_findings};
-use crate::analysis::score::{self, Scorecard};
+use crate::analysis::fraud::Finding;
+use crate::analysis::score::Scorecard;
 use crate::analysis::top::{self, TopCreditsDebits};
-use crate::analysis::{monthly, predictors};
-use crate::error::Result;
 use crate::model::{Entity, Transaction, TxnType};
 use crate::money::Money;
 use crate::resources::{
     ExpenseCategory, MonthlyAnalysis, Predictors, RecurringTransactions, SalaryTransaction, TransactionItem, YearMonth,
 };
-use crate::respond::analyses::{expense_categories, lender_items, recurring_items};
+use crate::respond::analyses::{expense_categories, lender_items, recurring_items, salary_items};
 use crate::taxonomy::{Channel, description};
 
 /// The sheets of an account workbook, in order.
@@ -80,7 +79,7 @@ pub(crate) struct AccountData<'a> {
     pub(crate) missing_months: Vec<YearMonth>,
     /// Indices of bounces and penal charges, with what each is.
     pub(crate) bounces: Vec<(usize, &'static str)>,
-    /// Fraud findings of the account ([`account_findings`], what the
+    /// Fraud findings of the account ([`AccountAnalysis::findings`], what the
     /// `fraud` object of the responses lists).
     pub(crate) findings: Vec<Finding>,
     /// End-of-day balances, every day from the first to the last transaction.
@@ -104,9 +103,10 @@ pub(crate) struct AccountData<'a> {
 }
 
 impl<'a> AccountData<'a> {
-    /// The data of `view` from the same builders and analyses the JSON
-    /// responses use.
-    pub(crate) fn gather(entity: &'a Entity, view: &'a AccountView<'a>) -> Result<AccountData<'a>> {
+    /// The data of one account, shaped from its analysis as the JSON
+    /// responses shape it.
+    pub(crate) fn gather(account: &'a AccountAnalysis<'a>) -> AccountData<'a> {
+        let view = &account.view;
         let txns: &[Transaction] = &view.transactions;
         let opening = view
             .statements
@@ -117,28 +117,24 @@ impl<'a> AccountData<'a> {
         let period = period(view);
         let missing_months = period.map(|p| missing_months(p, &view.info.months)).unwrap_or_default();
         let bounces = txns.iter().enumerate().filter_map(|(i, t)| bounce_kind(t).map(|k| (i, k))).collect();
-        // One tally gives the monthly analysis, the predictors and the EOD
-        // series, as the separate responses would each compute them.
-        let tally = monthly::tally(txns, &entity.metadata);
-        let predictors = predictors::from_tally(&tally, &view.info.bank, view.identity);
-        Ok(AccountData {
+        AccountData {
             view,
             opening,
             closing,
             period,
             missing_months,
             bounces,
-            findings: account_findings(view, &entity.metadata),
-            salary: entity.salary_items(view),
-            recurring: recurring_items(view),
-            lender: lender_items(view),
+            findings: account.findings().to_vec(),
+            salary: salary_items(account),
+            recurring: recurring_items(account),
+            lender: lender_items(account),
             categories: expense_categories(txns.iter()),
             top: top::top5(txns.iter()),
-            monthly: monthly::to_analysis(&tally),
-            eod: tally.eod,
-            scorecard: score::score(&predictors),
-            predictors,
-        })
+            monthly: MonthlyAnalysis::from_tally(account.tally()),
+            eod: account.tally().eod.clone(),
+            scorecard: account.scorecard().clone(),
+            predictors: account.predictors().clone(),
+        }
     }
 
     pub(crate) fn transactions(&self) -> &[Transaction] {

@@ -11,7 +11,11 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::money::Money;
+
+mod month;
+
 use crate::taxonomy::{Channel, MerchantCategory};
+pub use month::{FormatError, LowerMonthLabel, MonthLabel, MonthShape, ShortMonthLabel, YearMonth, month_year};
 
 /// Debit or credit, as the interface writes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -302,7 +306,7 @@ pub struct Statement {
     /// What the metadata fraud checks need of the PDF's forensic record;
     /// `None` for Account Aggregator statements and PDFs read without it.
     #[serde(default)]
-    pub forensics: Option<crate::analysis::fraud::ForensicDigest>,
+    pub forensics: Option<crate::pdf::ForensicDigest>,
     /// How it was read: rows read and proven, the first break, a confidence.
     #[serde(default)]
     pub reading: ReadingReport,
@@ -453,6 +457,17 @@ impl Fnv128 {
         self.bytes(&(bytes.len() as u64).to_le_bytes());
         self.bytes(bytes);
     }
+}
+
+/// One salary credit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SalaryHit {
+    /// Index into the account's transactions (the slice salary detection was given).
+    pub index: usize,
+    /// The month the salary is for (`crate::enrich::salary::salary_month`).
+    pub month_year: YearMonth,
+    /// The employer in clean words (the clean note, or the metadata employer name).
+    pub employer: String,
 }
 
 #[cfg(test)]

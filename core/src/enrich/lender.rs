@@ -7,7 +7,7 @@
 //! transactions description `lender_transaction` and merchant category `loans`
 //! in place; [`detect`] selects them.
 
-use crate::enrich::is_lender_narration;
+use super::is_lender_narration;
 use crate::model::Transaction;
 use crate::taxonomy::description;
 

@@ -18,7 +18,22 @@ use std::str::FromStr;
 use chrono::Datelike;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::format::FormatError;
+/// A text that is not in the shape the interface gives for it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not in the shape {shape}")]
+pub struct FormatError {
+    /// The expected shape, as the interface writes it (`YYYY-MM-DD HH:MM:SS`, `Mmm-YYYY`, ...).
+    pub shape: &'static str,
+    /// The text that was refused.
+    pub text: String,
+}
+
+impl FormatError {
+    /// A refusal of `text` for `shape`.
+    pub fn new(shape: &'static str, text: impl Into<String>) -> Self {
+        FormatError { shape, text: text.into() }
+    }
+}
 
 const NAMES: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

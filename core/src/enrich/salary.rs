@@ -46,11 +46,11 @@
 
 use chrono::Datelike;
 
-use super::{FastMap, counterparty_key, median};
-use crate::enrich::{Classifier, SALARY_MIN, is_salary_exclusion};
-use crate::model::{Metadata, Transaction, TxnType};
+use super::{Classifier, SALARY_MIN, is_salary_exclusion};
+use crate::group::{FastMap, counterparty_key, median};
+pub use crate::model::SalaryHit;
+use crate::model::{Metadata, Transaction, TxnType, YearMonth};
 use crate::money::Money;
-use crate::resources::YearMonth;
 use crate::taxonomy::{Channel, description};
 
 /// Smallest credit that counts towards a regular (keyword-less) salary.
@@ -72,22 +72,41 @@ const BAND_GAP_PCT: i64 = 25;
 /// was never paid.
 pub const REVERSAL_DAYS: i64 = 7;
 
-/// One salary credit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SalaryHit {
-    /// Index into the slice given to [`detect`].
-    pub index: usize,
-    /// The month the salary is for (see the module docs).
-    pub month_year: YearMonth,
-    /// The employer in clean words (the clean note, or the metadata employer name).
-    pub employer: String,
-}
-
 /// The month a salary credited on `date` is for; `None` for a date outside
 /// the years 0 to 9999 (or in January of year 0, paid for the month before).
 pub fn salary_month(date: chrono::NaiveDateTime) -> Option<YearMonth> {
     let m = YearMonth::of(&date)?;
     if date.day() <= PAID_IN_ARREARS_UNTIL_DAY { m.pred() } else { Some(m) }
+}
+
+/// Marks an account's salary credits (`hits`, from [`detect`] on the same
+/// slice) in place: each gets channel `salary`, loses a "Transfer from"
+/// description, and takes the employer as its clean note, so every later
+/// surface (transactions, recurring sets, categories, the monthly figures)
+/// sees the same values.
+pub fn apply(transactions: &mut [Transaction], hits: &[SalaryHit]) {
+    for hit in hits {
+        if let Some(t) = transactions.get_mut(hit.index) {
+            t.channel = Channel::Salary;
+            if t.description.starts_with("Transfer ") {
+                t.description.clear();
+            }
+            if hit.employer != t.clean_note && !hit.employer.is_empty() {
+                t.clean_note.clone_from(&hit.employer);
+            }
+        }
+    }
+}
+
+/// True when [`apply`] would change any of `transactions`.
+pub fn apply_needed(transactions: &[Transaction], hits: &[SalaryHit]) -> bool {
+    hits.iter().any(|hit| {
+        transactions.get(hit.index).is_some_and(|t| {
+            t.channel != Channel::Salary
+                || t.description.starts_with("Transfer ")
+                || (hit.employer != t.clean_note && !hit.employer.is_empty())
+        })
+    })
 }
 
 /// Salary credits among `transactions` (one account's, or an entity's), in
@@ -158,7 +177,7 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
                     payer_of_note.insert(clean.to_string(), None);
                     continue;
                 }
-                let org = key.split(' ').any(crate::enrich::is_organisation_word);
+                let org = key.split(' ').any(super::is_organisation_word);
                 let next = groups.len();
                 let p = *payers.entry(key).or_insert(next);
                 if p == next {
