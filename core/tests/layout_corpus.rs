@@ -10,7 +10,10 @@
 //! rendered by Apache FOP (fixtures/fop), JasperReports templates as HDFC
 //! and Yes Bank statements are made (fixtures/jasper), and pdfmake / jsPDF statements of
 //! fintech back ends (fixtures/node), WeasyPrint and xhtml2pdf statements of
-//! Django back ends (fixtures/pyhtml),
+//! Django back ends (fixtures/pyhtml), and PDFs written object by object as
+//! core-banking report engines write them (fixtures/rawpdf: per-glyph
+//! positioning, kerning-only word gaps, /Differences fonts without ToUnicode,
+//! Form XObjects, /Rotate, CropBox, out-of-order, clipped and painted-over text),
 //! each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
@@ -80,6 +83,11 @@ fn every_tcpdf_statement_reads_exactly_and_reconciles() {
 #[test]
 fn every_openpdf_statement_reads_exactly_and_reconciles() {
     corpus_reads_exactly("java", 10);
+}
+
+#[test]
+fn every_hand_written_report_engine_statement_reads_exactly_and_reconciles() {
+    corpus_reads_exactly("rawpdf", 12);
 }
 
 #[test]

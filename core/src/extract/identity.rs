@@ -569,9 +569,13 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             (Some(seg), [colon]) if colon.text.trim() == ":" => seg.text.trim().to_string(),
             _ => break,
         };
+        // The statement's title or period line under the block ("Statement of
+        // account for the period 01-04-2024 to 30-06-2024") ends the address.
+        let title_or_period = text.to_ascii_uppercase().contains("STATEMENT") || dates::dates_in(&text).len() >= 2;
         if text.contains(':')
             || label_prefix(&text).is_some()
             || text.is_empty()
+            || title_or_period
             || (!edge_fixed && is_amount_like(&text))
         {
             break;
@@ -652,11 +656,19 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         id.period_to = Some(to);
     }
     // The first figure of the value, with the Dr/Cr that follows it
-    // ("60,000.00 Dr" on an overdraft or cash-credit account).
+    // ("60,000.00 Dr" on an overdraft or cash-credit account). A label in
+    // running prose ("*Closing balance includes funds earmarked ... within 30
+    // days") has words before any figure: a word of four letters or more
+    // (other than a currency's) ends the search.
     let balance = |l: Label| {
         find(l).and_then(|f| {
             let words: Vec<&str> = f.value.split_whitespace().collect();
-            words.iter().enumerate().find_map(|(i, w)| {
+            let prose = |w: &str| {
+                let letters: String = w.chars().filter(char::is_ascii_alphabetic).collect();
+                letters.len() >= 4 && !["RUPEES", "AMOUNT"].contains(&letters.to_ascii_uppercase().as_str())
+            };
+            let end = words.iter().position(|w| prose(w)).unwrap_or(words.len());
+            words.get(..end).unwrap_or_default().iter().enumerate().find_map(|(i, w)| {
                 let amount = Money::parse(w).ok()?;
                 let marked = words
                     .get(i + 1)

@@ -91,7 +91,8 @@ pub struct PageLines {
     pub height: f32,
     /// Lines top to bottom.
     pub lines: Vec<Line>,
-    /// Words left out because they are drawn invisible or in white: never part
+    /// Words left out because they are drawn invisible, in white or painted
+    /// over in white: never part
     /// of a table, kept here so a caller can report them.
     pub hidden: Vec<Word>,
 }
@@ -120,7 +121,7 @@ pub fn page_lines(page: &Page) -> PageLines {
             continue;
         }
         let w = Word { text: text.to_string(), x0: r.x0, x1: r.x1.max(r.x0), y: r.y, size: r.font_size.abs().max(1.0) };
-        if r.invisible || r.white { hidden.push(w) } else { words.push(w) }
+        if r.invisible || r.white || r.covered { hidden.push(w) } else { words.push(w) }
     }
     words.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x0.total_cmp(&b.x0)));
     let mut lines: Vec<Line> = Vec::new();

@@ -267,6 +267,7 @@ fn to_runs(words: &[engine::PixelWord], raster: &Raster) -> Vec<(TextRun, f32)> 
                 rotation: 0,
                 invisible: false,
                 white: false,
+                covered: false,
                 order: u32::try_from(order).unwrap_or(u32::MAX),
             };
             (run, w.confidence / 100.0)

@@ -65,6 +65,9 @@ struct GState {
     render: u8,
     fill_white: bool,
     fill_components: u8,
+    /// The clipping region's bounding box on the displayed page, when a clip
+    /// path was set (`W n`); glyphs whose centre lies outside are not shown.
+    clip: Option<[f32; 4]>,
 }
 
 /// Operands between operators; strings are ranges of the scratch buffer.
@@ -95,6 +98,8 @@ pub(crate) struct Interpreter<'a> {
     ops_seen: u32,
     /// Content streams seen (page and forms) with a `/TouchUp_TextEdit` marker.
     pub(crate) touchup_markers: u32,
+    /// The clip in force where the Form XObject being run was drawn.
+    outer_clip: Option<[f32; 4]>,
 }
 
 impl std::fmt::Debug for Interpreter<'_> {
@@ -119,6 +124,7 @@ impl<'a> Interpreter<'a> {
             fallback: Rc::new(Font::fallback()),
             ops_seen: 0,
             touchup_markers: 0,
+            outer_clip: None,
         }
     }
 
@@ -139,7 +145,12 @@ impl<'a> Interpreter<'a> {
             render: 0,
             fill_white: false,
             fill_components: 1,
+            clip: self.outer_clip,
         };
+        // The bounding box of the path being built (displayed page), and whether
+        // `W`/`W*` made it the next clip.
+        let mut path_box: Option<[f32; 4]> = None;
+        let mut clip_pending = false;
         let mut stack: Vec<GState> = Vec::new();
         let mut tm = Matrix::IDENTITY;
         let mut tlm = Matrix::IDENTITY;
@@ -287,19 +298,41 @@ impl<'a> Interpreter<'a> {
                 }
                 b"re" if ops.len() >= 4 => {
                     let (x, y, w, h) = (n(3), n(2), n(1), n(0));
+                    let b = device_bbox(&gs.ctm, x, y, x + w, y + h);
                     if path.len() < 4096 {
-                        path.push(device_bbox(&gs.ctm, x, y, x + w, y + h));
+                        path.push(b);
+                    }
+                    path_box = Some(union(path_box, b));
+                }
+                b"m" | b"l" if ops.len() >= 2 => {
+                    let (x, y) = gs.ctm.apply(n(1), n(0));
+                    path_box = Some(union(path_box, [x, y, x, y]));
+                }
+                b"c" | b"v" | b"y" if ops.len() >= 4 => {
+                    // The control points' box holds the curve.
+                    for (i, j) in [(1, 0), (3, 2), (5, 4)].into_iter().take(if op == b"c" { 3 } else { 2 }) {
+                        let (x, y) = gs.ctm.apply(n(i), n(j));
+                        path_box = Some(union(path_box, [x, y, x, y]));
                     }
                 }
-                b"f" | b"F" | b"f*" | b"B" | b"B*" | b"b" | b"b*" => {
-                    for r in path.drain(..) {
-                        self.out.fill_rect(r, gs.fill_white);
+                b"W" | b"W*" => clip_pending = true,
+                b"f" | b"F" | b"f*" | b"B" | b"B*" | b"b" | b"b*" | b"n" | b"S" | b"s" => {
+                    if matches!(op, b"f" | b"F" | b"f*" | b"B" | b"B*" | b"b" | b"b*") {
+                        for r in path.drain(..) {
+                            self.out.fill_rect(r, gs.fill_white);
+                        }
                     }
+                    path.clear();
+                    if std::mem::take(&mut clip_pending)
+                        && let Some(b) = path_box
+                    {
+                        gs.clip = Some(gs.clip.map_or(b, |c| intersect(c, b)));
+                    }
+                    path_box = None;
                 }
-                b"n" | b"S" | b"s" => path.clear(),
                 b"Do" => {
                     if let Some(Operand::Name(name)) = ops.last() {
-                        self.xobject(resources, name, &gs.ctm)?;
+                        self.xobject(resources, name, &gs.ctm, gs.clip)?;
                     }
                 }
                 b"ID" => {
@@ -334,7 +367,13 @@ impl<'a> Interpreter<'a> {
         Ok(font)
     }
 
-    fn xobject(&mut self, resources: Option<&Dictionary>, name: &[u8], ctm: &Matrix) -> Result<()> {
+    fn xobject(
+        &mut self,
+        resources: Option<&Dictionary>,
+        name: &[u8],
+        ctm: &Matrix,
+        clip: Option<[f32; 4]>,
+    ) -> Result<()> {
         let doc = self.doc;
         let Some(xobjects) = resources.and_then(|r| get_dict(doc, r, b"XObject")) else { return Ok(()) };
         let Ok(entry) = xobjects.get(name) else { return Ok(()) };
@@ -370,7 +409,9 @@ impl<'a> Interpreter<'a> {
                 let content = self.budget.decode(stream)?;
                 let form_res = get_dict(doc, &stream.dict, b"Resources").or(resources);
                 self.form_stack.push(id.unwrap_or((0, 0)));
+                let outer = std::mem::replace(&mut self.outer_clip, clip);
                 let r = self.run(&content, form_res, m.then(ctm));
+                self.outer_clip = outer;
                 self.form_stack.pop();
                 r
             }
@@ -386,6 +427,10 @@ impl<'a> Interpreter<'a> {
         let v_len = (m.c * m.c + m.d * m.d).sqrt();
         let dev_size = (size * v_len * font.v_scale).abs();
         let invisible = gs.render == 3 || gs.render == 7;
+        let along = (m.a * m.a + m.b * m.b).sqrt();
+        let space = font
+            .space_width()
+            .map_or(0.0, |w| ((w * font.scale * size + gs.char_spacing + gs.word_spacing) * gs.h_scale * along).abs());
         let mut i = 0;
         while let Some((code, single)) = font.next_code(bytes, &mut i) {
             let w = font.width(code) * font.scale;
@@ -399,6 +444,19 @@ impl<'a> Interpreter<'a> {
             // The advance, spacing included, as poppler measures a glyph: letter-spaced
             // text stays one word.
             let tx = (w * size + spacing) * gs.h_scale;
+            let shown = gs.clip.is_none_or(|c| {
+                // The glyph's centre: half its advance along, a third of the size up.
+                let (cx, cy) = (ox + 0.5 * tx * m.a + 0.35 * size * m.c, oy + 0.5 * tx * m.b + 0.35 * size * m.d);
+                cx >= c[0] - 1.0 && cx <= c[2] + 1.0 && cy >= c[1] - 1.0 && cy <= c[3] + 1.0
+            });
+            if !shown {
+                self.out.flush();
+                tm.e += tx * tm.a;
+                tm.f += tx * tm.b;
+                m.e += tx * m.a;
+                m.f += tx * m.b;
+                continue;
+            }
             self.out.glyph(&GlyphIn {
                 x: ox,
                 y: oy,
@@ -409,6 +467,7 @@ impl<'a> Interpreter<'a> {
                 text: glyph_text,
                 invisible,
                 white: gs.fill_white,
+                space,
             });
             tm.e += tx * tm.a;
             tm.f += tx * tm.b;
@@ -457,6 +516,18 @@ fn set_fill(gs: &mut GState, ops: &[Operand], comps: u8) {
             4 => all_zero,
             _ => false,
         };
+}
+
+/// The box holding both boxes.
+fn union(a: Option<[f32; 4]>, b: [f32; 4]) -> [f32; 4] {
+    a.map_or(b, |a| [a[0].min(b[0]), a[1].min(b[1]), a[2].max(b[2]), a[3].max(b[3])])
+}
+
+/// The overlap of two boxes (empty: a box of no area where they meet).
+fn intersect(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
+    let x0 = a[0].max(b[0]);
+    let y0 = a[1].max(b[1]);
+    [x0, y0, a[2].min(b[2]).max(x0), a[3].min(b[3]).max(y0)]
 }
 
 fn device_bbox(ctm: &Matrix, x0: f32, y0: f32, x1: f32, y1: f32) -> [f32; 4] {

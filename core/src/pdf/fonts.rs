@@ -398,6 +398,22 @@ impl Font {
 
     /// Advance width of a code in glyph units (thousandths of the font size for most fonts).
     #[inline]
+    /// The advance width (glyph units) of the font's space glyph: the code
+    /// whose text is a space (simple fonts only).
+    pub(crate) fn space_width(&self) -> Option<f32> {
+        match &self.kind {
+            Kind::Simple { widths, uni } => {
+                let code = if uni.get(32) == Some(&Uni::Char(' ')) {
+                    32
+                } else {
+                    uni.iter().position(|u| *u == Uni::Char(' '))?
+                };
+                widths.get(code).copied().filter(|w| *w > 0.0)
+            }
+            Kind::Composite(_) => None,
+        }
+    }
+
     pub(crate) fn width(&self, code: u32) -> f32 {
         match &self.kind {
             Kind::Simple { widths, .. } => widths.get(code as usize).copied().unwrap_or(0.0),

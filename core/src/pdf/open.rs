@@ -331,6 +331,7 @@ impl Document {
         budget.add_glyphs(u64::from(collector.glyphs));
         collector.finish();
         collector.reveal_white_on_fills();
+        collector.cover_by_white_fills();
         #[cfg(feature = "ocr")]
         let placed = std::mem::take(&mut collector.placed);
         let Collector { runs, rects, images, glyphs, .. } = collector;

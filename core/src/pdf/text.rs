@@ -38,6 +38,8 @@ pub struct TextRun {
     pub invisible: bool,
     /// Drawn in white fill.
     pub white: bool,
+    /// Painted over by a white fill drawn after it (a cover-up: the page shows paper there).
+    pub covered: bool,
     /// Drawing order on the page (index of the first glyph among all glyphs).
     pub order: u32,
 }
@@ -88,6 +90,9 @@ pub(crate) struct GlyphIn<'a> {
     pub(crate) text: &'a str,
     pub(crate) invisible: bool,
     pub(crate) white: bool,
+    /// The advance a space glyph of this font would have here (the font's own
+    /// space width with spacing and scaling applied), along the text.
+    pub(crate) space: f32,
 }
 
 /// A filled rectangle: displayed-page bbox `[x0, y0, x1, y1]` and how many
@@ -129,8 +134,9 @@ pub(crate) struct Collector {
     /// Space glyphs drawn: the producer separates words with spaces.
     spaces: u32,
     /// Runs that began after a small gap (0.1 to 0.25 em) on their
-    /// predecessor's baseline: a word split by kerning, or two words.
-    kerned: Vec<usize>,
+    /// predecessor's baseline: a word split by kerning, or two words. With
+    /// the gap and the font's space advance there.
+    kerned: Vec<(usize, f32, f32)>,
 }
 
 /// Map displayed-page coordinates into the frame of a text direction.
@@ -211,7 +217,7 @@ impl Collector {
                 && cur.invisible == g.invisible
                 && Arc::ptr_eq(&cur.font, g.font);
             if kerned {
-                self.kerned.push(self.runs.len() + 1);
+                self.kerned.push((self.runs.len() + 1, gap, g.space));
             }
         }
         self.flush();
@@ -228,6 +234,7 @@ impl Collector {
             rotation: rot,
             invisible: g.invisible,
             white: g.white,
+            covered: false,
             order,
         });
     }
@@ -274,25 +281,34 @@ impl Collector {
     /// adjustments, leave small gaps inside words ("Acco unt Nam e"). Where
     /// the page separates its words with space glyphs, a gap of at most a
     /// quarter em in the same font, between a letter and a lower-case letter,
-    /// is inside a word.
+    /// is inside a word. Where it draws no space glyph at all (word gaps are
+    /// only kerning or positioning), a gap under half the font's own space
+    /// advance cannot be a word gap: it is kerning inside the word, whatever
+    /// the letters ("Narrati o n", "1 11,720.00").
     pub(crate) fn finish(&mut self) {
         self.flush();
-        if self.spaces == 0 || self.kerned.is_empty() {
+        if self.kerned.is_empty() {
             return;
         }
+        let no_spaces = self.spaces == 0;
         let kerned = std::mem::take(&mut self.kerned);
         let mut runs = Vec::with_capacity(self.runs.len());
         let mut next_kerned = kerned.iter().copied().peekable();
         for (i, run) in std::mem::take(&mut self.runs).into_iter().enumerate() {
-            while next_kerned.peek().is_some_and(|&k| k < i) {
+            while next_kerned.peek().is_some_and(|&(k, _, _)| k < i) {
                 next_kerned.next();
             }
-            let is_kerned = next_kerned.peek() == Some(&i);
-            let joins = is_kerned
-                && runs.last().is_some_and(|prev: &TextRun| {
-                    prev.text.chars().last().is_some_and(char::is_alphabetic)
-                        && run.text.chars().next().is_some_and(char::is_lowercase)
-                });
+            let candidate = next_kerned.peek().filter(|&&(k, _, _)| k == i).copied();
+            let joins = candidate.is_some_and(|(_, gap, space)| {
+                runs.last().is_some_and(|prev: &TextRun| {
+                    if no_spaces {
+                        space > 0.0 && gap < 0.5 * space
+                    } else {
+                        prev.text.chars().last().is_some_and(char::is_alphabetic)
+                            && run.text.chars().next().is_some_and(char::is_lowercase)
+                    }
+                })
+            });
             match runs.last_mut() {
                 Some(prev) if joins => {
                     prev.text.push_str(&run.text);
@@ -303,6 +319,20 @@ impl Collector {
             }
         }
         self.runs = runs;
+    }
+
+    /// Words painted over by a white fill drawn after them (most of the word's
+    /// box inside it) are marked covered: the page shows paper there.
+    pub(crate) fn cover_by_white_fills(&mut self) {
+        let whites: Vec<&FilledRect> = self.rects.iter().filter(|r| r.white && r.after_glyphs > 0).collect();
+        if whites.is_empty() {
+            return;
+        }
+        for run in &mut self.runs {
+            if whites.iter().any(|r| r.after_glyphs > run.order && inside(run, &r.bbox)) {
+                run.covered = true;
+            }
+        }
     }
 }
 
@@ -414,6 +444,7 @@ mod tests {
                 text: &s,
                 invisible: false,
                 white: false,
+                space: 0.278 * 10.0,
             });
         }
     }

@@ -182,6 +182,7 @@ fn run(text: &str, font: &str, order: u32) -> TextRun {
         rotation: 0,
         invisible: false,
         white: false,
+        covered: false,
         order,
     }
 }
