@@ -87,7 +87,7 @@ fn every_openpdf_statement_reads_exactly_and_reconciles() {
 
 #[test]
 fn every_hand_written_report_engine_statement_reads_exactly_and_reconciles() {
-    corpus_reads_exactly("rawpdf", 12);
+    corpus_reads_exactly("rawpdf", 13);
 }
 
 #[test]

@@ -437,7 +437,85 @@ fn table_lines<'a>(lines: &'a [Line], vocab: &dyn Vocabulary) -> Vec<&'a Line> {
 
 /// The body of one page: its lines from the header (or the first row) down
 /// to the end of the table, each an anchor, a date line or a wrapped line.
+/// A piece of a figure that wrapped at a digit group in a narrow cell: digits
+/// and group commas ending in a comma (`5,65,` over `442.00`).
+fn figure_piece(text: &str) -> bool {
+    text.len() >= 2
+        && text.ends_with(',')
+        && text.as_bytes().first().is_some_and(u8::is_ascii_digit)
+        && text.bytes().all(|b| b.is_ascii_digit() || b == b',')
+}
+
+/// Figures that wrapped at a digit group inside their cell (`5,65,` on one
+/// line, `442.00` under it in the same amount column, the next line or the
+/// one after when the row's other cells are centred between them) joined into
+/// one word, so the amount stays whole and in its column. The word goes to
+/// the line, from the piece's to the rest's, that holds most of the row's
+/// other figures (the anchor line with the balance); the other lines keep
+/// their narration. `None` when the page has no such piece (nearly always:
+/// the page is not copied).
+fn join_wrapped_figures(page: &PageLines, bands: &Bands) -> Option<PageLines> {
+    if !page.lines.iter().flat_map(|l| &l.words).any(|w| figure_piece(&w.text)) {
+        return None;
+    }
+    let figures_in_columns = |line: &Line| {
+        line.words.iter().filter(|w| amount_like(&w.text) && bands.kind(bands.column_of(w, true)).is_numeric()).count()
+    };
+    let mut lines = page.lines.clone();
+    let mut joined = false;
+    for i in 0..lines.len() {
+        let mut wi = 0;
+        while let Some(piece) = lines.get(i).and_then(|l| l.words.get(wi)).cloned() {
+            wi += 1;
+            let col = bands.column_of(&piece, true);
+            if !figure_piece(&piece.text) || !bands.kind(col).is_numeric() {
+                continue;
+            }
+            // The rest: the first word below, in the same column, that
+            // completes the figure.
+            let rest = (i + 1..lines.len().min(i + 3)).find_map(|j| {
+                let below = lines.get(j)?;
+                if below.y - piece.y > 1.8 * (j - i) as f32 * piece.size {
+                    return None;
+                }
+                let k = below.words.iter().position(|w| {
+                    w.text.as_bytes().first().is_some_and(u8::is_ascii_digit)
+                        && amount_like(&format!("{}{}", piece.text, w.text))
+                        && bands.column_of(w, true) == col
+                        && (w.x1 - piece.x1).abs() <= 2.0 * piece.size
+                })?;
+                Some((j, k))
+            });
+            let Some((j, k)) = rest else { continue };
+            let Some(tail) = lines.get_mut(j).map(|l| l.words.remove(k)) else { continue };
+            if let Some(l) = lines.get_mut(i) {
+                l.words.remove(wi - 1);
+            }
+            wi -= 1;
+            // Later lines win only with more figures: the piece's line by default.
+            let target = (i..=j).rev().max_by_key(|&t| lines.get(t).map_or(0, figures_in_columns)).unwrap_or(i);
+            let Some(line) = lines.get_mut(target) else { continue };
+            let word = Word {
+                text: format!("{}{}", piece.text, tail.text),
+                x0: piece.x0.min(tail.x0),
+                x1: piece.x1.max(tail.x1),
+                y: line.y,
+                size: piece.size.max(tail.size),
+            };
+            let at = line.words.iter().position(|w| w.x0 > word.x0).unwrap_or(line.words.len());
+            line.words.insert(at, word);
+            if target == i && at <= wi {
+                wi += 1;
+            }
+            joined = true;
+        }
+    }
+    joined.then(|| PageLines { lines, ..page.clone() })
+}
+
 fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn Vocabulary) -> PageBody {
+    let joined = join_wrapped_figures(page, bands);
+    let page = joined.as_ref().unwrap_or(page);
     let mut out = PageBody { entries: Vec::new(), specials: Vec::new(), ended_at: None };
     let from = start.unwrap_or(0);
     let infos: Vec<(usize, LineInfo)> =
