@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate core/src/pdf/fontdata.rs: the standard PDF encodings, the Adobe Glyph
+"""Generate pdf/src/fontdata.rs: the standard PDF encodings, the Adobe Glyph
 List (names -> Unicode) and the widths of the 14 standard fonts.
 
 The data is Adobe's published data: the encodings of PDF 32000-1 Annex D, the
@@ -8,7 +8,7 @@ Core 14 AFM metrics (free to use, copy and distribute). This script reads the
 copies of that data that reportlab ships as Python literals, so that it can run
 offline: `pip install reportlab`, then
 
-    python3 scripts/gen-pdf-font-data.py > core/src/pdf/fontdata.rs
+    python3 scripts/gen-pdf-font-data.py > pdf/src/fontdata.rs
 """
 import importlib
 

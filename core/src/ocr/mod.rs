@@ -110,7 +110,7 @@ fn line_confidence(page: &OcrPage, balance: Money) -> Option<f32> {
 /// only draws images. Refuses like [`Document::pages`] when no page has any
 /// text, and with [`Error::ScanUnreadable`] when the scans cannot be read.
 pub fn pages(doc: &Document) -> Result<(Vec<Page>, OcrPass)> {
-    let limits = &doc.limits;
+    let limits = doc.limits();
     let scans = doc.scans()?;
     let mut pass = OcrPass::default();
     let started = Instant::now();

@@ -74,7 +74,8 @@ const MIN_DPI: f32 = 190.0;
 impl Document {
     /// The page's images drawn into one raster, or `None` when it draws none
     /// that can be decoded (`Err` only for limits and broken streams).
-    pub(crate) fn page_raster(&self, scan: &PageScan, budget: &Budget) -> Result<Option<Raster>> {
+    #[doc(hidden)]
+    pub fn page_raster(&self, scan: &PageScan, budget: &Budget) -> Result<Option<Raster>> {
         let (w_pt, h_pt) = (scan.page.width, scan.page.height);
         if !(w_pt > 1.0 && h_pt > 1.0) {
             return Ok(None);

@@ -79,7 +79,8 @@ pub(crate) fn rect(doc: &Document, o: &Object) -> Option<[f32; 4]> {
 
 /// Work counters for one pass over a document: decompressed bytes and time.
 #[derive(Debug)]
-pub(crate) struct Budget<'l> {
+#[doc(hidden)]
+pub struct Budget<'l> {
     pub(crate) limits: &'l Limits,
     started: Instant,
     total: Cell<u64>,
@@ -88,7 +89,7 @@ pub(crate) struct Budget<'l> {
 }
 
 impl<'l> Budget<'l> {
-    pub(crate) fn new(limits: &'l Limits, started: Instant) -> Self {
+    pub fn new(limits: &'l Limits, started: Instant) -> Self {
         Budget { limits, started, total: Cell::new(0), glyphs: Cell::new(0) }
     }
 

@@ -109,7 +109,8 @@ pub(crate) struct FilledRect {
 /// the unit square onto the displayed page (origin top-left, y down).
 #[cfg(feature = "ocr")]
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PlacedImage {
+#[doc(hidden)]
+pub struct PlacedImage {
     pub(crate) id: lopdf::ObjectId,
     pub(crate) ctm: super::content::Matrix,
 }

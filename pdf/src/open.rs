@@ -66,6 +66,13 @@ pub struct Document {
     pub(crate) eof_markers: u32,
 }
 
+impl Document {
+    /// The limits this document is read under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+}
+
 impl fmt::Debug for Document {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Document")
@@ -76,10 +83,12 @@ impl fmt::Debug for Document {
     }
 }
 
-/// One page, interpreted: its words and what the forensic record needs.
+/// One page, interpreted: its words and what the forensic record needs
+/// (public for bankscope's OCR stage, which reads image-only pages).
 #[derive(Debug)]
-pub(crate) struct PageScan {
-    pub(crate) page: Page,
+#[doc(hidden)]
+pub struct PageScan {
+    pub page: Page,
     pub(crate) rects: Vec<FilledRect>,
     pub(crate) images: u32,
     /// Glyphs the content shows, readable or not.
@@ -88,7 +97,7 @@ pub(crate) struct PageScan {
     pub(crate) touchup_markers: u32,
     /// Image XObjects drawn on the page, for OCR.
     #[cfg(feature = "ocr")]
-    pub(crate) placed: Vec<super::text::PlacedImage>,
+    pub placed: Vec<super::text::PlacedImage>,
 }
 
 fn lopdf_error(e: lopdf::Error, limits: &Limits) -> Error {
@@ -227,14 +236,16 @@ impl Document {
     }
 
     /// Every page interpreted, text or not.
-    pub(crate) fn scans(&self) -> Result<Vec<PageScan>> {
+    #[doc(hidden)]
+    pub fn scans(&self) -> Result<Vec<PageScan>> {
         let budget = Budget::new(&self.limits, Instant::now());
         let mut fonts = FontCache::new();
         (0..self.pages.len()).map(|i| self.scan(i, &budget, &mut fonts)).collect()
     }
 
     /// The refusal of a document in which no page has any text (see [`Document::pages`]).
-    pub(crate) fn no_text(&self, scans: &[PageScan]) -> Option<Error> {
+    #[doc(hidden)]
+    pub fn no_text(&self, scans: &[PageScan]) -> Option<Error> {
         // U+FFFD stands for a glyph whose font names no text.
         let unreadable = |r: &super::text::TextRun| r.text.chars().all(|c| c.is_whitespace() || c == '\u{FFFD}');
         if !scans.iter().all(|s| s.page.runs.iter().all(unreadable)) {

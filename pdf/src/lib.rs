@@ -1,8 +1,12 @@
-//! Reading PDF statements: decryption, positioned text, the forensic record.
+//! Reading PDF statements: decryption, positioned text, the forensic record
+//! (re-exported by the `bankscope` core as `bankscope::pdf`, with this crate's
+//! [`error`] and [`limits`], which every later stage shares). Its own crate so
+//! that the compiler keeps reading below everything else: it depends on no
+//! other part of bankscope.
 //!
 //! ```no_run
-//! use bankscope::pdf::{self, OpenOptions};
-//! # fn main() -> bankscope::Result<()> {
+//! use bankscope_pdf::{self as pdf, OpenOptions};
+//! # fn main() -> bankscope_pdf::Result<()> {
 //! let bytes = std::fs::read("statement.pdf").expect("readable");
 //! let doc = pdf::open(&bytes, &OpenOptions::with_password("secret"))?;
 //! for page in doc.pages()? {
@@ -19,6 +23,9 @@
 //! fonts, the word building and the layout are ours (modules `content`, `fonts`,
 //! `cmap`, `text`), written for positions a table reader can trust and for speed.
 //! Every read is bounded by [`crate::Limits`].
+
+pub mod error;
+pub mod limits;
 
 mod cmap;
 mod content;
@@ -42,9 +49,11 @@ pub use text::{Page, TextRun, layout_text};
 #[cfg(feature = "ocr")]
 pub use images::Raster;
 #[cfg(feature = "ocr")]
-pub(crate) use {objects::Budget, open::PageScan};
+#[doc(hidden)]
+pub use {objects::Budget, open::PageScan};
 
-use crate::error::Result;
+pub use error::{Error, ErrorKind, Limit, Result};
+pub use limits::Limits;
 
 /// Open `bytes` and read every page's positioned text: [`open`] then [`Document::pages`].
 pub fn extract(bytes: &[u8], options: &OpenOptions) -> Result<Vec<Page>> {

@@ -1,6 +1,6 @@
 //! What the fraud checks keep of a PDF's forensic record: a small,
 //! serializable [`ForensicDigest`] stored with the statement
-//! (`crate::model::Statement::forensics`) and graded by the metadata checks of
+//! (`bankscope::model::Statement::forensics`) and graded by the metadata checks of
 //! the analysis stage.
 
 use std::collections::{BTreeMap, HashSet};
@@ -14,7 +14,7 @@ use super::{EncryptionKind, Forensics, Page};
 const HIDDEN_SAMPLE: usize = 5;
 
 /// What the fraud checks keep of a PDF's forensic record
-/// ([`crate::pdf::Forensics`]): small, serializable, kept with the statement.
+/// ([`crate::Forensics`]): small, serializable, kept with the statement.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ForensicDigest {
