@@ -4,8 +4,9 @@
 //! refused with `PdfIsImage` as before.
 //!
 //! `cargo test -p bankscope --features ocr --test ocr_scans -- --nocapture`
-//! prints rows exact per resolution and milliseconds per page (`OCR_NOTES=1`
-//! adds each narration OCR misread).
+//! prints rows exact per resolution (phone photos apart) and milliseconds per
+//! page (`OCR_NOTES=1` adds each narration OCR misread; `OCR_ONLY=name` reads
+//! only the scans whose file name contains it).
 #![cfg_attr(not(feature = "ocr"), allow(dead_code, unused_imports))]
 #![allow(clippy::unwrap_used)]
 
@@ -35,6 +36,8 @@ struct Outcome {
     exact: usize,
     figures: usize,
     reconciles: bool,
+    /// The printed debit and credit totals against the rows' sums (`None`: none read).
+    totals: Option<bool>,
     millis: u128,
 }
 
@@ -81,6 +84,7 @@ fn read_scan(file: &str) -> Outcome {
         }
     }
     out.reconciles = st.reading.reconciles();
+    out.totals = st.reading.totals_reconcile;
     let ocr = st.reading.ocr.clone().unwrap_or_default();
     assert_eq!(ocr.row_confidence.len(), st.transactions.len(), "{file}: a confidence per row");
     println!(
@@ -95,6 +99,28 @@ fn read_scan(file: &str) -> Outcome {
     out
 }
 
+/// Rows with exact figures each scan must keep, at least (what the reader
+/// achieves today; a change that loses a row fails here). Scans at 200 dpi
+/// and above, the mixed statement and the phone photos must also read every
+/// row and reconcile (see below).
+const FLOORS: &[(&str, usize)] = &[
+    ("hsbc_india_150dpi.pdf", 32),
+    ("uco_150dpi.pdf", 15),
+    ("stanchart_150dpi.pdf", 0),
+    ("totals10_150dpi.pdf", 10),
+    ("hsbc_india_phone.pdf", 34),
+    ("totals10_phone.pdf", 10),
+];
+
+/// Scans whose every row must be read and whose chain must reconcile.
+fn must_reconcile(file: &str, dpi: u64, encoding: &str) -> bool {
+    dpi >= 200 && encoding != "phone-jpeg" || encoding == "mixed" || RECONCILE.contains(&file)
+}
+
+/// Below 200 dpi and photos: those that read whole and reconcile today.
+const RECONCILE: &[&str] =
+    &["totals10_200dpi.pdf", "totals10_150dpi.pdf", "hsbc_india_phone.pdf", "totals10_phone.pdf"];
+
 #[cfg(feature = "ocr")]
 #[test]
 fn generated_scans_read_by_ocr() {
@@ -102,32 +128,54 @@ fn generated_scans_read_by_ocr() {
         serde_json::from_slice(&std::fs::read(scans().join("manifest.json")).expect("manifest")).expect("JSON");
     let mut failures = Vec::new();
     let mut broken = Vec::new();
-    // Per resolution: rows, rows exact, rows with exact figures, pages, ms.
-    let mut by_dpi: std::collections::BTreeMap<u64, (usize, usize, usize, u64, u128)> = Default::default();
+    // Per resolution (or kind): rows, rows exact, rows with exact figures, pages, ms.
+    let mut by_kind: std::collections::BTreeMap<String, (usize, usize, usize, u64, u128)> = Default::default();
     println!("{:<26} {:>4} {:>4} {:>5} {:>7}", "file", "rows", "read", "exact", "figures");
     for f in manifest["files"].as_array().cloned().unwrap_or_default() {
         let file = f["file"].as_str().unwrap_or_default();
         let dpi = f["dpi"].as_u64().unwrap_or(0);
+        let encoding = f["encoding"].as_str().unwrap_or_default();
+        if std::env::var("OCR_ONLY").is_ok_and(|only| !file.contains(&only)) {
+            continue;
+        }
         let o = read_scan(file);
-        let mixed = f["encoding"] == "mixed";
-        let e = by_dpi.entry(if mixed { 0 } else { dpi }).or_default();
+        let kind = match encoding {
+            "mixed" => "mixed".to_string(),
+            "phone-jpeg" => "phone".to_string(),
+            _ => format!("{dpi:03}"),
+        };
+        let e = by_kind.entry(kind).or_default();
         e.0 += o.rows;
         e.1 += o.exact;
         e.2 += o.figures;
         e.3 += f["pages"].as_u64().unwrap_or(1);
         e.4 += o.millis;
-        // At 200 dpi and above (and the mixed statement), every row is read;
-        // the chains are counted below.
-        if (dpi >= 200 || mixed) && o.read != o.rows {
-            failures.push(format!("{file}: {} of {} rows read", o.read, o.rows));
+        if let Some((_, floor)) = FLOORS.iter().find(|(f, _)| *f == file)
+            && o.figures < *floor
+        {
+            failures.push(format!("{file}: {} rows with exact figures, {floor} before", o.figures));
         }
-        if (dpi >= 200 || mixed) && !o.reconciles {
-            broken.push(file.to_string());
+        if must_reconcile(file, dpi, encoding) {
+            if o.read != o.rows {
+                failures.push(format!("{file}: {} of {} rows read", o.read, o.rows));
+            }
+            if !o.reconciles {
+                broken.push(file.to_string());
+            }
+        }
+        // A statement that prints its debit and credit totals: the rows' sums
+        // reproduce them (and the totals lines are no transactions: the row
+        // count above).
+        let truth: Value =
+            serde_json::from_slice(&std::fs::read(scans().join(file.replace(".pdf", ".truth.json"))).expect("truth"))
+                .expect("JSON");
+        if truth.get("totals").is_some() && must_reconcile(file, dpi, encoding) && o.totals != Some(true) {
+            failures.push(format!("{file}: printed totals {:?}", o.totals));
         }
     }
     println!("\n{:>8} {:>5} {:>12} {:>16} {:>10}", "dpi", "rows", "rows exact", "figures exact", "ms/page");
-    for (dpi, (rows, exact, figures, pages, ms)) in &by_dpi {
-        let label = if *dpi == 0 { "mixed".to_string() } else { dpi.to_string() };
+    for (kind, (rows, exact, figures, pages, ms)) in &by_kind {
+        let label = kind.trim_start_matches('0');
         let pct = |n: usize| 100.0 * n as f64 / (*rows).max(1) as f64;
         println!(
             "{label:>8} {rows:>5} {exact:>5} ({:>3.0}%) {figures:>5} ({:>5.1}%) {:>10}",
@@ -136,7 +184,7 @@ fn generated_scans_read_by_ocr() {
             ms / u128::from((*pages).max(1))
         );
         // The acceptance: at 200 dpi at least 99% of rows with the printed figures.
-        if *dpi >= 200 && *figures * 100 < *rows * 99 {
+        if label.parse::<u64>().is_ok_and(|dpi| dpi >= 200) && *figures * 100 < *rows * 99 {
             failures.push(format!("{label} dpi: {figures} of {rows} rows with exact figures"));
         }
     }

@@ -221,7 +221,7 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
         Some(SpecialKind::CarriedForward)
     } else if starts(CLOSING) {
         Some(SpecialKind::Closing)
-    } else if starts(TOTAL) || total_of_a_column(&n) {
+    } else if starts(TOTAL) || total_of_a_column(&n) || column_total(&n) {
         Some(SpecialKind::Total)
     } else if starts(END) || END_ANYWHERE.iter().any(|l| n.contains(l)) || page_number(&n) {
         Some(SpecialKind::End)
@@ -245,6 +245,19 @@ fn total_of_a_column(n: &str) -> bool {
     figures_only
         && column_kind(&label.join(" "))
             .is_some_and(|k| matches!(k, ColumnKind::Debit | ColumnKind::Credit | ColumnKind::Amount))
+}
+
+/// `DEBIT TOTAL`, `CREDIT TOTAL 57,462.00`, `WITHDRAWALS TOTAL`: the same
+/// total with the column named first, as many statements print one line per
+/// column under the table. Only the label and figures.
+fn column_total(n: &str) -> bool {
+    let Some((label, rest)) = n.split_once(" TOTAL") else {
+        return false;
+    };
+    let rest = rest.strip_prefix('S').unwrap_or(rest);
+    (rest.is_empty() || rest.starts_with(' '))
+        && rest.split(' ').filter(|w| !w.is_empty()).all(|w| w.bytes().all(|b| b.is_ascii_digit()))
+        && column_kind(label).is_some_and(|k| matches!(k, ColumnKind::Debit | ColumnKind::Credit | ColumnKind::Amount))
 }
 
 /// `PAGE 2`, `PAGE 2 OF 5`, `PAGE NO 2`, `2 OF 5`.
@@ -360,6 +373,11 @@ mod tests {
         assert_eq!(special("TOTAL DR", false), Some(SpecialKind::Total));
         assert_eq!(special("Total Withdrawal Amount", false), Some(SpecialKind::Total));
         assert_eq!(special("TOTAL CREDIT CARD PAYMENT", false), None);
+        assert_eq!(special("Debit Total", false), Some(SpecialKind::Total));
+        assert_eq!(special("Credit Total 57,462.00", false), Some(SpecialKind::Total));
+        assert_eq!(special("Withdrawals Total : 36,909.50", false), Some(SpecialKind::Total));
+        assert_eq!(special("CREDIT TOTAL ENERGIES", false), None);
+        assert_eq!(special("UPI CREDIT TOTAL", false), None);
         assert_eq!(special("TOTAL DEPOSITS MADE 5", false), None);
         assert_eq!(special("TOTAL", true), None);
         assert_eq!(special("Page 2 of 5", false), Some(SpecialKind::End));

@@ -32,6 +32,11 @@ const BLACKLIST: &str = "!|[]{}~©®°«»¢§¥“”‘’—_";
 const DIGITS: &str = "0123456789.,-/:";
 /// Figures read with less confidence than this are read again.
 const DOUBT: f32 = 90.0;
+/// A word that is no figure, read with less confidence than this where a
+/// column of figures stands, is read again with digits only.
+const COLUMN_DOUBT: f32 = 80.0;
+/// The confidence a garbled word's second reading needs to replace it.
+const GARBLED_SURE: f32 = 50.0;
 
 thread_local! {
     static ENGINE: RefCell<Option<Tesseract>> = const { RefCell::new(None) };
@@ -86,17 +91,21 @@ fn read_with(engine: Tesseract, raster: &Raster) -> Result<(Vec<PixelWord>, Opti
     numeric::dollar_or_five(&mut words);
     // Figures: mend letters read for digits, then read the doubtful ones again
     // with digits only.
+    for word in &mut words {
+        if let Some(m) = numeric::mend(&word.text) {
+            word.text = m;
+            word.confidence = word.confidence.min(DOUBT - 1.0);
+        }
+    }
+    let in_column = numeric::in_figure_column(&words);
+
     let doubtful: Vec<usize> = words
-        .iter_mut()
+        .iter()
         .enumerate()
         .filter_map(|(i, word)| {
-            let mended = numeric::mend(&word.text);
-            if let Some(m) = mended {
-                word.text = m;
-                word.confidence = word.confidence.min(DOUBT - 1.0);
-            }
             let figure = numeric::is_numeric(&word.text) || numeric::is_day(&word.text);
-            (figure && (word.confidence < DOUBT || word.text.len() == 1)).then_some(i)
+            let garbled = !figure && word.confidence < COLUMN_DOUBT && in_column.get(i).copied().unwrap_or(false);
+            ((figure && (word.confidence < DOUBT || word.text.len() == 1)) || garbled).then_some(i)
         })
         .collect();
     if doubtful.is_empty() {
@@ -106,13 +115,24 @@ fn read_with(engine: Tesseract, raster: &Raster) -> Result<(Vec<PixelWord>, Opti
     t.set_page_seg_mode(PageSegMode::PsmSingleLine);
     for i in doubtful {
         let Some(word) = words.get_mut(i) else { continue };
-        let pad = (word.height / 4).max(2);
+        // The rows where the word's letters stand: a speck of dust above or
+        // below a figure makes Tesseract's box twice as tall, and the figure
+        // then reads as nothing at all.
+        let (top, bottom) = match super::ink_band(raster, word) {
+            Some((a, b)) if (b - a) * 3 < word.height * 2 => {
+                let h = b - a;
+                (a.saturating_sub(h / 3 + 2), (b + h / 3 + 2).min(raster.height))
+            }
+            _ => (word.top, word.top + word.height),
+        };
+        let height = bottom - top;
+        let pad = (height / 4).max(2);
         // A lone digit may have lost its neighbour ("3" for "13"): look a
         // digit's width further left.
-        let pad_left = if word.text.chars().count() == 1 { pad + word.height * 2 / 3 } else { pad };
-        let (left, top) = (word.left.saturating_sub(pad_left), word.top.saturating_sub(pad));
+        let pad_left = if word.text.chars().count() == 1 { pad + height * 2 / 3 } else { pad };
+        let (left, top) = (word.left.saturating_sub(pad_left), top.saturating_sub(pad));
         let right = (word.left + word.width + pad).min(raster.width);
-        let bottom = (word.top + word.height + pad).min(raster.height);
+        let bottom = (bottom + pad).min(raster.height);
         let rect = |v: u32| i32::try_from(v).unwrap_or(0);
         t = t.set_rectangle(rect(left), rect(top), rect(right - left), rect(bottom - top));
         t = t.recognize().map_err(engine_error)?;
@@ -122,7 +142,10 @@ fn read_with(engine: Tesseract, raster: &Raster) -> Result<(Vec<PixelWord>, Opti
         let figure = numeric::is_numeric(again) || numeric::is_day(again);
         // A lone digit that reads as two with the digit beside it is a day.
         let longer = word.text.len() == 1 && again.len() == 2 && again.ends_with(&word.text) && confidence >= 60.0;
-        if figure && !again.contains(char::is_whitespace) && (confidence > word.confidence || longer) {
+        // A garbled word ("ees") becomes a figure only when read with some confidence.
+        let garbled = !numeric::is_numeric(&word.text) && !numeric::is_day(&word.text);
+        let sure = !garbled || confidence >= GARBLED_SURE;
+        if figure && sure && !again.contains(char::is_whitespace) && (confidence > word.confidence || longer) {
             word.text = again.to_string();
             word.confidence = confidence;
         }

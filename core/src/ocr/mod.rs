@@ -191,8 +191,10 @@ fn read_raster(number: u32, raster: &Raster) -> Result<OcrPage, String> {
     if prep::ink(raster) < BLANK_INK {
         return Err("the page is blank: the scan shows no ink".into());
     }
-    let skew = prep::skew_degrees(raster);
-    let mut straight = if skew.abs() >= 0.1 { prep::rotate(raster, skew) } else { raster.clone() };
+    let mut flat = raster.clone();
+    prep::flatten(&mut flat);
+    let skew = prep::skew_degrees(&flat);
+    let mut straight = if skew.abs() >= 0.1 { prep::rotate(&flat, skew) } else { flat };
     prep::remove_rules(&mut straight);
     let raster = &straight;
     let words = engine::read(raster).map_err(|e| e.0)?;

@@ -51,6 +51,28 @@ pub(crate) fn is_numeric(text: &str) -> bool {
     t.chars().filter(char::is_ascii_digit).count() >= 2 && t.chars().all(numeric_char)
 }
 
+/// For each word: whether it stands in a column of figures, i.e. at least
+/// three figures on other lines start or end where it does (within its
+/// height). A word OCR garbled there ("ees" for 15,000.00 in a Debit column,
+/// "erro" for a date) is a figure misread, worth a second reading.
+pub(crate) fn in_figure_column(words: &[super::engine::PixelWord]) -> Vec<bool> {
+    let figures: Vec<&super::engine::PixelWord> = words.iter().filter(|w| is_numeric(&w.text)).collect();
+    words
+        .iter()
+        .map(|w| {
+            let tol = w.height.max(4);
+            let (left, right) = (w.left, w.left + w.width);
+            figures
+                .iter()
+                .filter(|f| {
+                    f.line != w.line && (f.left.abs_diff(left) <= tol || (f.left + f.width).abs_diff(right) <= tol)
+                })
+                .count()
+                >= 3
+        })
+        .collect()
+}
+
 /// True for a day of the month printed alone ("3", "13").
 pub(crate) fn is_day(text: &str) -> bool {
     !text.is_empty() && text.len() <= 2 && text.chars().all(|c| c.is_ascii_digit())
@@ -156,6 +178,21 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn a_garbled_word_under_figures_stands_in_their_column() {
+        // Balances right-aligned at x = 500 on three lines; "ees" ends there
+        // on a fourth, "Total" stands far to the left.
+        let mut w = words(&["1,200.00", "12,480.00", "40,145.50", "ees", "Total"]);
+        for (i, x) in w.iter_mut().enumerate() {
+            x.line = (1, 1, i as u32);
+            x.height = 20;
+            x.width = 60;
+            x.left = 440;
+        }
+        w[4].left = 100;
+        assert_eq!(in_figure_column(&w), vec![false, false, false, true, false]);
+    }
 
     #[test]
     fn letters_in_figures_become_digits() {

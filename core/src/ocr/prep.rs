@@ -21,6 +21,133 @@ pub(crate) fn ink(raster: &Raster) -> f64 {
     dark as f64 / raster.pixels.len().max(1) as f64
 }
 
+/// Paper made white and the surround of a photographed page cleared.
+///
+/// A phone's photo shows grey paper lit unevenly (brighter towards the
+/// light, darker in the corners and under the phone's shadow) on a darker
+/// table. The paper's brightness is taken block by block (1/8 inch square:
+/// the brightest tenth of each block's pixels, then the brightest of each
+/// block's neighbours, so a block covered by a bold word takes the paper
+/// around it), and every pixel is divided by it: paper becomes white and ink
+/// keeps its contrast, in the shadow as in the light. Blocks much darker than
+/// the page that reach the image's border are the table around the page:
+/// they, and one block more (the page's edge), become white. A scanner's page
+/// (white, or evenly tinted) is left nearly as it was.
+pub(crate) fn flatten(raster: &mut Raster) {
+    let (w, h) = (raster.width as usize, raster.height as usize);
+    let block = ((raster.dpi / 8.0).round() as usize).max(8);
+    let (bw, bh) = (w.div_ceil(block), h.div_ceil(block));
+    if bw < 3 || bh < 3 {
+        return;
+    }
+    // The paper's level in each block: its 90th percentile.
+    let mut level = vec![0u8; bw * bh];
+    let mut hist = [0u32; 256];
+    for by in 0..bh {
+        for bx in 0..bw {
+            hist.fill(0);
+            let (x0, y0) = (bx * block, by * block);
+            let (x1, y1) = ((x0 + block).min(w), (y0 + block).min(h));
+            for y in y0..y1 {
+                for &p in raster.pixels.get(y * w + x0..y * w + x1).unwrap_or_default() {
+                    hist[usize::from(p)] += 1;
+                }
+            }
+            let n = ((x1 - x0) * (y1 - y0)) as u32;
+            let mut seen = 0;
+            let mut v = 255u8;
+            for (g, &c) in hist.iter().enumerate().rev() {
+                seen += c;
+                if seen * 10 >= n {
+                    v = g as u8;
+                    break;
+                }
+            }
+            level[by * bw + bx] = v;
+        }
+    }
+    // The table around a photographed page: blocks under half the page's
+    // level, joined to the border.
+    let mut sorted = level.clone();
+    sorted.sort_unstable();
+    let page = f32::from(sorted.get(sorted.len() * 9 / 10).copied().unwrap_or(255));
+    let dark = |b: usize| f32::from(level.get(b).copied().unwrap_or(255)) < page * 0.5;
+    let mut surround = vec![false; bw * bh];
+    let mut stack: Vec<usize> = (0..bw)
+        .flat_map(|x| [x, (bh - 1) * bw + x])
+        .chain((0..bh).flat_map(|y| [y * bw, y * bw + bw - 1]))
+        .filter(|&b| dark(b))
+        .collect();
+    while let Some(b) = stack.pop() {
+        if surround[b] {
+            continue;
+        }
+        surround[b] = true;
+        let (x, y) = (b % bw, b / bw);
+        for (nx, ny) in [(x.wrapping_sub(1), y), (x + 1, y), (x, y.wrapping_sub(1)), (x, y + 1)] {
+            if nx < bw && ny < bh && !surround[ny * bw + nx] && dark(ny * bw + nx) {
+                stack.push(ny * bw + nx);
+            }
+        }
+    }
+    let near = |v: &[bool], x: usize, y: usize| {
+        (y.saturating_sub(1)..(y + 2).min(bh))
+            .any(|yy| (x.saturating_sub(1)..(x + 2).min(bw)).any(|xx| v[yy * bw + xx]))
+    };
+    let cleared: Vec<bool> = (0..bw * bh).map(|b| near(&surround, b % bw, b / bw)).collect();
+    // The paper: each block's brightest neighbour (the surround left out), smoothed.
+    let mut paper = vec![0f32; bw * bh];
+    for y in 0..bh {
+        for x in 0..bw {
+            let mut m = 0u8;
+            for yy in y.saturating_sub(1)..(y + 2).min(bh) {
+                for xx in x.saturating_sub(1)..(x + 2).min(bw) {
+                    if !surround[yy * bw + xx] {
+                        m = m.max(level[yy * bw + xx]);
+                    }
+                }
+            }
+            paper[y * bw + x] = f32::from(m.max(1));
+        }
+    }
+    let smooth: Vec<f32> = (0..bw * bh)
+        .map(|b| {
+            let (x, y) = (b % bw, b / bw);
+            let mut sum = 0.0;
+            let mut n = 0.0;
+            for yy in y.saturating_sub(1)..(y + 2).min(bh) {
+                for xx in x.saturating_sub(1)..(x + 2).min(bw) {
+                    sum += paper[yy * bw + xx];
+                    n += 1.0;
+                }
+            }
+            sum / n
+        })
+        .collect();
+    // Each pixel over its paper, the paper interpolated between block centres.
+    let half = block as f32 / 2.0;
+    for y in 0..h {
+        let fy = ((y as f32 + 0.5 - half) / block as f32).clamp(0.0, (bh - 1) as f32);
+        let (y0, ty) = (fy.floor() as usize, fy.fract());
+        let y1 = (y0 + 1).min(bh - 1);
+        let by = y / block;
+        for x in 0..w {
+            let Some(slot) = raster.pixels.get_mut(y * w + x) else { continue };
+            if cleared[by * bw + x / block] {
+                *slot = 255;
+                continue;
+            }
+            let fx = ((x as f32 + 0.5 - half) / block as f32).clamp(0.0, (bw - 1) as f32);
+            let (x0, tx) = (fx.floor() as usize, fx.fract());
+            let x1 = (x0 + 1).min(bw - 1);
+            let top = smooth[y0 * bw + x0] * (1.0 - tx) + smooth[y0 * bw + x1] * tx;
+            let bottom = smooth[y1 * bw + x0] * (1.0 - tx) + smooth[y1 * bw + x1] * tx;
+            let bg = top * (1.0 - ty) + bottom * ty;
+            *slot = (f32::from(*slot) * 255.0 / bg).round().clamp(0.0, 255.0) as u8;
+        }
+    }
+}
+
 /// The page's skew in degrees (positive: the text rises to the right, i.e. the
 /// page is turned counter-clockwise).
 pub(crate) fn skew_degrees(raster: &Raster) -> f32 {
@@ -203,6 +330,24 @@ mod tests {
             assert!(skew_degrees(&straight).abs() < 0.1);
         }
         assert!(ink(&Raster::white(10, 10, 72.0)) == 0.0);
+    }
+
+    #[test]
+    fn a_photographed_page_is_flattened_and_its_surround_cleared() {
+        // Grey paper lit from the right inside a dark table, with ink bars.
+        let mut r = Raster::white(800, 600, 100.0);
+        for y in 0..600 {
+            for x in 0..800 {
+                let inside = (80..720).contains(&x) && (60..540).contains(&y);
+                let paper = if inside { 120.0 + 80.0 * x as f32 / 800.0 } else { 50.0 };
+                let ink = inside && (100..700).contains(&x) && y % 30 < 5;
+                r.pixels[y * 800 + x] = if ink { paper * 0.2 } else { paper } as u8;
+            }
+        }
+        flatten(&mut r);
+        assert_eq!(r.at(10, 10), 255, "the table is cleared");
+        assert!(r.at(150, 200) > 230 && r.at(650, 200) > 230, "paper is white");
+        assert!(r.at(150, 181) < 70 && r.at(650, 181) < 70, "ink stays dark");
     }
 
     #[test]
