@@ -95,6 +95,35 @@ fn every_itext_statement_reads_exactly_and_reconciles() {
     corpus_reads_exactly("itext", 8);
 }
 
+#[test]
+fn every_resaved_statement_reads_exactly_and_reconciles() {
+    // Fixtures of the other corpora as customers re-save them: qpdf,
+    // Ghostscript, cairo, MuPDF, LibreOffice Draw, print to PDF, 2-up and
+    // scaled sheets, a removed password, two months merged into one file.
+    corpus_reads_exactly("resaved", 29);
+}
+
+#[test]
+fn a_resaved_statement_whose_text_was_outlined_is_refused_clearly() {
+    // Ghostscript -dNoOutputFonts: every glyph a filled path, no text layer.
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(fixtures("resaved").join("manifest.json")).expect("manifest"))
+            .expect("JSON");
+    let refused = manifest["refused"].as_array().cloned().unwrap_or_default();
+    assert!(!refused.is_empty());
+    for f in refused {
+        let file = f["file"].as_str().unwrap_or_default();
+        let bytes = std::fs::read(fixtures("resaved").join(file)).expect("fixture");
+        match read_pdf(&bytes, &ReadOptions::default()) {
+            Err(e) => {
+                assert_eq!(e.kind(), bankscope::ErrorKind::UnsupportedFormat, "{file}: {e}");
+                assert!(e.to_string().contains("text is drawn as outlines"), "{file}: {e}");
+            }
+            Ok(st) => panic!("{file}: read {} rows from outlined text", st.transactions.len()),
+        }
+    }
+}
+
 fn corpus_reads_exactly(corpus: &str, at_least: usize) {
     let dir = || fixtures(corpus);
     let manifest: Value = serde_json::from_slice(&std::fs::read(dir().join("manifest.json")).expect("manifest.json"))

@@ -155,6 +155,12 @@ impl<'a> Interpreter<'a> {
         let mut tm = Matrix::IDENTITY;
         let mut tlm = Matrix::IDENTITY;
         let mut path: Vec<[f32; 4]> = Vec::new();
+        // The corners of the current subpath when it is built of straight
+        // lines only (`m`/`l`): a rectangle drawn as a closed polygon, as
+        // LibreOffice and other re-writers draw cell fills, fills like `re`.
+        let mut poly: Vec<(f32, f32)> = Vec::new();
+        let mut poly_ok = false;
+        let mut path_curves: u32 = 0;
         let mut lx = Lexer::new(content);
         let mut scratch: Vec<u8> = Vec::new();
         let mut ops: Vec<Operand> = Vec::new();
@@ -297,6 +303,7 @@ impl<'a> Interpreter<'a> {
                     gs.fill_white = false;
                 }
                 b"re" if ops.len() >= 4 => {
+                    close_polygon(&mut poly, &mut poly_ok, &mut path);
                     let (x, y, w, h) = (n(3), n(2), n(1), n(0));
                     let b = device_bbox(&gs.ctm, x, y, x + w, y + h);
                     if path.len() < 4096 {
@@ -307,8 +314,20 @@ impl<'a> Interpreter<'a> {
                 b"m" | b"l" if ops.len() >= 2 => {
                     let (x, y) = gs.ctm.apply(n(1), n(0));
                     path_box = Some(union(path_box, [x, y, x, y]));
+                    if op == b"m" {
+                        close_polygon(&mut poly, &mut poly_ok, &mut path);
+                        poly_ok = true;
+                    }
+                    if poly.len() < 8 {
+                        poly.push((x, y));
+                    } else {
+                        poly_ok = false;
+                    }
                 }
+                b"h" => close_polygon(&mut poly, &mut poly_ok, &mut path),
                 b"c" | b"v" | b"y" if ops.len() >= 4 => {
+                    poly_ok = false;
+                    path_curves = path_curves.saturating_add(1);
                     // The control points' box holds the curve.
                     for (i, j) in [(1, 0), (3, 2), (5, 4)].into_iter().take(if op == b"c" { 3 } else { 2 }) {
                         let (x, y) = gs.ctm.apply(n(i), n(j));
@@ -317,7 +336,9 @@ impl<'a> Interpreter<'a> {
                 }
                 b"W" | b"W*" => clip_pending = true,
                 b"f" | b"F" | b"f*" | b"B" | b"B*" | b"b" | b"b*" | b"n" | b"S" | b"s" => {
+                    close_polygon(&mut poly, &mut poly_ok, &mut path);
                     if matches!(op, b"f" | b"F" | b"f*" | b"B" | b"B*" | b"b" | b"b*") {
+                        self.out.filled_curves = self.out.filled_curves.saturating_add(path_curves);
                         for r in path.drain(..) {
                             self.out.fill_rect(r, gs.fill_white);
                         }
@@ -329,6 +350,7 @@ impl<'a> Interpreter<'a> {
                         gs.clip = Some(gs.clip.map_or(b, |c| intersect(c, b)));
                     }
                     path_box = None;
+                    path_curves = 0;
                 }
                 b"Do" => {
                     if let Some(Operand::Name(name)) = ops.last() {
@@ -408,11 +430,23 @@ impl<'a> Interpreter<'a> {
                 };
                 let content = self.budget.decode(stream)?;
                 let form_res = get_dict(doc, &stream.dict, b"Resources").or(resources);
+                let top = self.form_stack.is_empty();
+                let first = self.out.glyphs;
                 self.form_stack.push(id.unwrap_or((0, 0)));
                 let outer = std::mem::replace(&mut self.outer_clip, clip);
-                let r = self.run(&content, form_res, m.then(ctm));
+                let placed = m.then(ctm);
+                let r = self.run(&content, form_res, placed);
                 self.outer_clip = outer;
                 self.form_stack.pop();
+                if top
+                    && self.out.forms.len() < super::text::MAX_FORMS
+                    && let Some(Object::Array(b)) = get(doc, &stream.dict, b"BBox")
+                    && b.len() == 4
+                {
+                    let v: Vec<f32> = b.iter().map(|o| num(deref(doc, o)).unwrap_or(0.0)).collect();
+                    let bbox = device_bbox(&placed, v[0], v[1], v[2], v[3]);
+                    self.out.forms.push(super::text::PlacedForm { bbox, first, end: self.out.glyphs });
+                }
                 r
             }
             _ => Ok(()),
@@ -516,6 +550,46 @@ fn set_fill(gs: &mut GState, ops: &[Operand], comps: u8) {
             4 => all_zero,
             _ => false,
         };
+}
+
+/// End the current subpath: when it is an axis-aligned rectangle drawn as a
+/// polygon of straight lines (four corners, the first repeated or not), its
+/// box joins the path's rectangles as `re` would add it.
+fn close_polygon(poly: &mut Vec<(f32, f32)>, ok: &mut bool, path: &mut Vec<[f32; 4]>) {
+    if std::mem::take(ok)
+        && let Some(b) = polygon_rect(poly)
+        && path.len() < 4096
+    {
+        path.push(b);
+    }
+    poly.clear();
+}
+
+fn polygon_rect(poly: &[(f32, f32)]) -> Option<[f32; 4]> {
+    const EPS: f32 = 0.01;
+    let mut pts = poly;
+    if let (Some(a), Some(z)) = (pts.first(), pts.last())
+        && pts.len() == 5
+        && (a.0 - z.0).abs() < EPS
+        && (a.1 - z.1).abs() < EPS
+    {
+        pts = &pts[..4];
+    }
+    if pts.len() != 4 {
+        return None;
+    }
+    // Every edge horizontal or vertical, the closing one included.
+    let straight = (0..4).all(|i| {
+        let (p, q) = (pts[i], pts[(i + 1) % 4]);
+        (p.0 - q.0).abs() < EPS || (p.1 - q.1).abs() < EPS
+    });
+    if !straight {
+        return None;
+    }
+    let b = pts.iter().fold([f32::MAX, f32::MAX, f32::MIN, f32::MIN], |b, &(x, y)| {
+        [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)]
+    });
+    (b[2] - b[0] > EPS && b[3] - b[1] > EPS).then_some(b)
 }
 
 /// The box holding both boxes.

@@ -477,9 +477,18 @@ fn embedded_text_by_cid(doc: &Document, cid_font: &Dictionary, budget: &Budget) 
             });
         }
     }
+    // Neither a cmap nor glyph names (a font re-embedded by a print path:
+    // pdftops' Type 42 fonts through ps2pdf keep only the outlines). Fonts
+    // built in the standard Macintosh glyph order (Arial, Times New Roman,
+    // DejaVu, Liberation, ...) hold printable ASCII at glyph ids 3..=97,
+    // `space` first; that order is taken when the font shows it.
+    let mac_order = text.iter().all(Option::is_none)
+        && face.glyph_name(ttf_parser::GlyphId(36)).is_none()
+        && macintosh_glyph_order(&face);
     let named = |gid: u16| -> Option<String> {
         match text.get(usize::from(gid)).copied().flatten() {
             Some(c) => Some(c.to_string()),
+            None if mac_order => (3..=97).contains(&gid).then(|| char::from(gid as u8 + 29).to_string()),
             None => {
                 let mut s = String::new();
                 let name = face.glyph_name(ttf_parser::GlyphId(gid))?;
@@ -512,6 +521,30 @@ fn embedded_text_by_cid(doc: &Document, cid_font: &Dictionary, budget: &Budget) 
     Ok(ToUnicode::from_pairs(pairs))
 }
 
+/// Whether a font's glyphs sit in the standard Macintosh order, judged by
+/// what that order implies: glyph 3 (`space`) draws nothing, the ten digits
+/// (glyphs 19..=28) share one advance as table figures do, and the letters
+/// (A at 36, a at 68) are drawn.
+fn macintosh_glyph_order(face: &ttf_parser::Face) -> bool {
+    use ttf_parser::GlyphId;
+    struct Nothing;
+    impl ttf_parser::OutlineBuilder for Nothing {
+        fn move_to(&mut self, _: f32, _: f32) {}
+        fn line_to(&mut self, _: f32, _: f32) {}
+        fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {}
+        fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {}
+        fn close(&mut self) {}
+    }
+    let drawn = |g: u16| face.outline_glyph(GlyphId(g), &mut Nothing).is_some();
+    let digit = face.glyph_hor_advance(GlyphId(19)).unwrap_or(0);
+    face.number_of_glyphs() > 97
+        && !drawn(3)
+        && digit > 0
+        && (19..=28).all(|g| face.glyph_hor_advance(GlyphId(g)) == Some(digit))
+        && (29..=97).any(drawn)
+}
+
+#[cfg(test)]
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

@@ -93,6 +93,10 @@ pub struct PageScan {
     pub(crate) images: u32,
     /// Glyphs the content shows, readable or not.
     pub(crate) glyphs: u32,
+    /// Curve segments of filled paths (text converted to outlines).
+    pub(crate) filled_curves: u32,
+    /// Form XObjects the page's content draws itself.
+    pub(crate) forms: Vec<super::text::PlacedForm>,
     pub(crate) content_streams: u32,
     pub(crate) touchup_markers: u32,
     /// Image XObjects drawn on the page, for OCR.
@@ -183,9 +187,10 @@ pub fn open(bytes: &[u8], options: &OpenOptions) -> Result<Document> {
 }
 
 /// Why a document without any text has none: images (a scan), glyphs the
-/// fonts name no text for, nothing drawn at all, or (encrypted) content that
-/// did not decrypt to anything.
-fn no_text(pages: usize, images: u64, glyphs: u64, encrypted: bool) -> Error {
+/// fonts name no text for, text converted to outlines (many filled curves,
+/// no glyph), nothing drawn at all, or (encrypted) content that did not
+/// decrypt to anything.
+fn no_text(pages: usize, images: u64, glyphs: u64, curves: u64, encrypted: bool) -> Error {
     if glyphs == 0 && images == 0 && encrypted {
         // An encrypted file whose pages decrypt to nothing drawn: not a scan,
         // and not blank by the producer's doing either.
@@ -201,10 +206,85 @@ fn no_text(pages: usize, images: u64, glyphs: u64, encrypted: bool) -> Error {
         }
     } else if images > 0 {
         Error::PdfIsImage { pages }
+    } else if curves >= OUTLINED_TEXT_CURVES * pages as u64 {
+        Error::UnsupportedFormat {
+            reason: format!(
+                "the text is drawn as outlines ({curves} curve segments of filled shapes, no glyph): there is no \
+                 text layer to read; the statement was re-saved through a tool that converted its text to curves"
+            ),
+        }
     } else {
         Error::NotAStatement { reason: format!("no text: the PDF's {pages} page(s) are blank") }
     }
 }
+
+/// A sheet printed with several pages on it ("2 pages per sheet", N-up
+/// tools): each source page drawn as one Form XObject, the forms side by
+/// side or stacked, apart from each other, each a large part of the sheet,
+/// and (nearly) all the sheet's words inside them. Such a sheet is read as
+/// its pages, in the order drawn, each in its own coordinates; any other
+/// page is returned as it is.
+fn split_sheet(scan: PageScan) -> Vec<PageScan> {
+    let page = &scan.page;
+    let area = |b: &[f32; 4]| (b[2] - b[0]).max(0.0) * (b[3] - b[1]).max(0.0);
+    let sheet = page.width * page.height;
+    let words =
+        |f: &super::text::PlacedForm| page.runs.iter().filter(|r| r.order >= f.first && r.order < f.end).count();
+    let parts: Vec<super::text::PlacedForm> =
+        scan.forms.iter().filter(|f| area(&f.bbox) >= 0.15 * sheet && words(f) >= 10).copied().collect();
+    let apart = parts.iter().enumerate().all(|(i, a)| {
+        parts[i + 1..].iter().all(|b| {
+            let o = [
+                a.bbox[0].max(b.bbox[0]),
+                a.bbox[1].max(b.bbox[1]),
+                a.bbox[2].min(b.bbox[2]),
+                a.bbox[3].min(b.bbox[3]),
+            ];
+            area(&o) < 0.02 * area(&a.bbox).min(area(&b.bbox))
+        })
+    });
+    let inside: usize = parts.iter().map(words).sum();
+    if page.rotation != 0 || parts.len() < 2 || !apart || inside * 20 < page.runs.len() * 19 {
+        return vec![scan];
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(k, f)| {
+            let [x0, y0, x1, y1] = f.bbox;
+            let runs = page
+                .runs
+                .iter()
+                .filter(|r| r.order >= f.first && r.order < f.end)
+                .map(|r| super::text::TextRun { x0: r.x0 - x0, x1: r.x1 - x0, y: r.y - y0, ..r.clone() })
+                .collect();
+            let rects = scan
+                .rects
+                .iter()
+                .filter(|r| {
+                    r.bbox[0] >= x0 - 1.0 && r.bbox[2] <= x1 + 1.0 && r.bbox[1] >= y0 - 1.0 && r.bbox[3] <= y1 + 1.0
+                })
+                .map(|r| FilledRect { bbox: [r.bbox[0] - x0, r.bbox[1] - y0, r.bbox[2] - x0, r.bbox[3] - y0], ..*r })
+                .collect();
+            PageScan {
+                page: Page { number: page.number, width: x1 - x0, height: y1 - y0, rotation: 0, runs },
+                rects,
+                images: if k == 0 { scan.images } else { 0 },
+                glyphs: f.end - f.first,
+                filled_curves: if k == 0 { scan.filled_curves } else { 0 },
+                forms: Vec::new(),
+                content_streams: if k == 0 { scan.content_streams } else { 0 },
+                touchup_markers: if k == 0 { scan.touchup_markers } else { 0 },
+                #[cfg(feature = "ocr")]
+                placed: if k == 0 { scan.placed.clone() } else { Vec::new() },
+            }
+        })
+        .collect()
+}
+
+/// Filled curve segments per page above which a page without glyphs is text
+/// converted to outlines: a line of a dozen letters alone draws a hundred.
+const OUTLINED_TEXT_CURVES: u64 = 300;
 
 fn count(hay: &[u8], needle: &[u8]) -> u32 {
     let n = hay.windows(needle.len()).filter(|w| *w == needle).count();
@@ -240,7 +320,16 @@ impl Document {
     pub fn scans(&self) -> Result<Vec<PageScan>> {
         let budget = Budget::new(&self.limits, Instant::now());
         let mut fonts = FontCache::new();
-        (0..self.pages.len()).map(|i| self.scan(i, &budget, &mut fonts)).collect()
+        let mut scans = Vec::with_capacity(self.pages.len());
+        for i in 0..self.pages.len() {
+            scans.extend(split_sheet(self.scan(i, &budget, &mut fonts)?));
+        }
+        if scans.len() != self.pages.len() {
+            for (k, s) in scans.iter_mut().enumerate() {
+                s.page.number = k as u32 + 1;
+            }
+        }
+        Ok(scans)
     }
 
     /// The refusal of a document in which no page has any text (see [`Document::pages`]).
@@ -253,7 +342,8 @@ impl Document {
         }
         let images = scans.iter().map(|s| u64::from(s.images)).sum();
         let glyphs = scans.iter().map(|s| u64::from(s.glyphs)).sum();
-        Some(no_text(scans.len(), images, glyphs, self.encryption != EncryptionKind::None))
+        let curves = scans.iter().map(|s| u64::from(s.filled_curves)).sum();
+        Some(no_text(scans.len(), images, glyphs, curves, self.encryption != EncryptionKind::None))
     }
 
     /// One page's positioned text, `index` counted from 0.
@@ -345,7 +435,7 @@ impl Document {
         collector.cover_by_white_fills();
         #[cfg(feature = "ocr")]
         let placed = std::mem::take(&mut collector.placed);
-        let Collector { runs, rects, images, glyphs, .. } = collector;
+        let Collector { runs, rects, images, glyphs, filled_curves, forms, .. } = collector;
         Ok(PageScan {
             #[cfg(feature = "ocr")]
             placed,
@@ -353,6 +443,8 @@ impl Document {
             rects,
             images,
             glyphs,
+            filled_curves,
+            forms,
             content_streams,
             touchup_markers,
         })

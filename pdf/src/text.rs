@@ -105,6 +105,18 @@ pub(crate) struct FilledRect {
     pub(crate) white: bool,
 }
 
+/// A Form XObject drawn by the page's own content: its `/BBox` on the
+/// displayed page and the glyphs drawn inside it (`first..end` in drawing order).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlacedForm {
+    pub(crate) bbox: [f32; 4],
+    pub(crate) first: u32,
+    pub(crate) end: u32,
+}
+
+/// At most this many forms are kept per page.
+pub(crate) const MAX_FORMS: usize = 16;
+
 /// An image XObject drawn on a page: its object and the matrix that maps
 /// the unit square onto the displayed page (origin top-left, y down).
 #[cfg(feature = "ocr")]
@@ -130,6 +142,12 @@ pub(crate) struct Collector {
     pub(crate) rects: Vec<FilledRect>,
     pub(crate) images: u32,
     pub(crate) glyphs: u32,
+    /// Form XObjects drawn directly by the page: where, and the glyphs they
+    /// drew (an N-up sheet places each source page as one form).
+    pub(crate) forms: Vec<PlacedForm>,
+    /// Curve segments of filled paths: glyph outlines where text was
+    /// converted to shapes.
+    pub(crate) filled_curves: u32,
     /// Displayed page size; glyphs placed outside it are not shown, so not read.
     pub(crate) bounds: (f32, f32),
     /// Space glyphs drawn: the producer separates words with spaces.
