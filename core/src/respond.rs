@@ -104,8 +104,7 @@ impl Entity {
     pub fn add_aa(&mut self, bytes: &[u8], declared_bank: Option<&str>) -> Result<Vec<StatementSummary>> {
         let mut statements = crate::aa::read(bytes, declared_bank)?;
         for s in &mut statements {
-            let holder = s.identity.name.clone();
-            crate::enrich::enrich(&mut s.transactions, &self.metadata, &holder);
+            crate::enrich::enrich_statement(s, &self.metadata);
         }
         let summaries = statements.iter().map(|s| StatementSummary::of(self.id, s)).collect();
         for s in statements {
@@ -119,8 +118,7 @@ impl Entity {
     /// it to this entity. Nothing is added on error.
     pub fn add_pdf(&mut self, bytes: &[u8], options: &crate::ReadOptions) -> Result<StatementSummary> {
         let (mut s, _) = crate::read_pdf_with_forensics(bytes, options)?;
-        let holder = s.identity.name.clone();
-        crate::enrich::enrich(&mut s.transactions, &self.metadata, &holder);
+        crate::enrich::enrich_statement(&mut s, &self.metadata);
         let summary = StatementSummary::of(self.id, &s);
         self.add_statement(s);
         Ok(summary)

@@ -23,7 +23,7 @@ mod matcher;
 mod rules;
 pub mod salary;
 
-use crate::model::{Metadata, Transaction, TxnType};
+use crate::model::{Metadata, Statement, Transaction, TxnType};
 use crate::money::Money;
 use crate::taxonomy::{Channel, MerchantCategory, description};
 
@@ -392,6 +392,16 @@ pub(crate) fn is_organisation_word(word: &str) -> bool {
 /// so prefer [`Classifier::classify`] in loops.
 pub fn classify(note: &str, kind: TxnType, amount: Money, metadata: &Metadata, holder_name: &str) -> Classification {
     Classifier::new(metadata, holder_name).classify(note, kind, amount)
+}
+
+/// Enriches one read statement in place ([`enrich`] with its holder's
+/// name, so transfers to the holder's other accounts read as self
+/// transfers): the intake step every surface runs between reading a
+/// statement and adding it to an entity.
+pub fn enrich_statement(statement: &mut Statement, metadata: &Metadata) {
+    let holder = std::mem::take(&mut statement.identity.name);
+    enrich(&mut statement.transactions, metadata, &holder);
+    statement.identity.name = holder;
 }
 
 /// Fills `channel`, `description`, `merchant_category` and `clean_note` of

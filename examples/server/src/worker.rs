@@ -288,8 +288,7 @@ fn transactions(state: &AppState, job: &Job) -> Result<(), UploadError> {
     let Some(json) = row.statement_json else { return Err(internal("identity stage left no statement")) };
     let mut statement: Statement = serde_json::from_str(&json).map_err(|e| internal(e.to_string()))?;
     let metadata = entity_metadata(state, &row.entity_id);
-    let holder = statement.identity.name.clone();
-    bankscope::enrich::enrich(&mut statement.transactions, &metadata, &holder);
+    bankscope::enrich::enrich_statement(&mut statement, &metadata);
     let json = serde_json::to_string(&statement).map_err(|e| internal(e.to_string()))?;
     if store.complete_stage(job, Some(&json)).map_err(|e| internal(e.to_string()))? {
         state.wake.notify_one();
