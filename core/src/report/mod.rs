@@ -12,7 +12,7 @@ mod cells;
 mod charts;
 mod sheets;
 
-use rust_xlsxwriter::{Workbook, XlsxError};
+use rust_xlsxwriter::{DocProperties, ExcelDateTime, Workbook, XlsxError};
 
 use crate::account::EntityAnalysis;
 use crate::error::{Error, Result};
@@ -43,6 +43,11 @@ impl EntityAnalysis<'_> {
     pub fn xlsx_report(&self, account_id: Option<&str>) -> Result<Vec<u8>> {
         let accounts = self.selected(account_id)?;
         let mut workbook = Workbook::new();
+        // Created when the newest statement was processed, not at the moment
+        // of writing: one entity gives the same workbook bytes every time.
+        let processed = self.entity.statements.iter().map(|s| s.processed_at.timestamp()).max().unwrap_or(0);
+        let created = ExcelDateTime::from_timestamp(processed).map_err(xlsx_error)?;
+        workbook.set_properties(&DocProperties::new().set_creation_datetime(&created));
         match accounts.as_slice() {
             [] => return Err(Error::invalid_argument("entity", "no statements to report on")),
             [account] => {
