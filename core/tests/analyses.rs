@@ -404,3 +404,38 @@ fn salary_exclusions_and_the_month_it_is_for() {
     assert_eq!(hits.last().map(|h| h.employer.as_str()), Some("Acme Tech"));
     assert_eq!(show(hits), vec![(0, s("4-2025")), (4, s("5-2025")), (6, s("6-2025"))]);
 }
+
+#[test]
+fn each_salary_credit_says_why_and_each_lender_transaction_too() {
+    let mut t = statement(&[
+        /* 0 */ ((2025, 1, 30), C, 52_340.0, "NEFT CR-HDFC0000240-ZENITH SOFTLABS PVT LTD-ANIL KUMAR VERMA"),
+        /* 1 */ ((2025, 2, 27), C, 52_340.0, "NEFT CR-HDFC0000240-ZENITH SOFTLABS PVT LTD-ANIL KUMAR VERMA"),
+        /* 2 */ ((2025, 3, 28), C, 54_110.0, "NEFT CR-HDFC0000240-ZENITH SOFTLABS PVT LTD-ANIL KUMAR VERMA"),
+        /* 3 */ ((2025, 3, 31), C, 41_000.0, "SALARY FOR MAR 2025 ORBIT LOGISTICS"),
+        /* 4 */ ((2025, 2, 5), D, 12_430.0, "ACH D- BAJAJ FINANCE LTD-460112"),
+        /* 5 */ ((2025, 3, 5), D, 12_430.0, "ACH D- BAJAJ FINANCE LTD-460113"),
+    ]);
+    let hits = salary::detect(&t, &Metadata::default());
+    let why: Vec<(usize, &str)> = hits.iter().map(|h| (h.index, h.reason.as_str())).collect();
+    // Zenith: three months, median 52,340.00, "PVT LTD" in the name → regular
+    // pay; Orbit's credit says SALARY.
+    assert_eq!(why.iter().map(|w| w.0).collect::<Vec<_>>(), vec![0, 1, 2, 3]);
+    for &(i, reason) in &why[..3] {
+        assert!(
+            reason.starts_with("regular pay: 3 monthly credits from ")
+                && reason.contains("around ₹52,340.00")
+                && reason.ends_with("an employer by a company name"),
+            "{i}: {reason}"
+        );
+    }
+    assert_eq!(why[3].1, "the narration says salary, at least ₹3,000.00");
+    salary::apply(&mut t, &hits);
+    // The mandate EMIs: lender transactions, each with its reason.
+    let lenders = lender::detect(&t);
+    assert_eq!(lenders, vec![4, 5]);
+    for i in lenders {
+        let reason = lender::reason(&t[i]);
+        assert!(reason.starts_with("EMI collected by mandate (NACH/ACH/ECS/SI) for "), "{reason}");
+        assert!(reason.to_ascii_uppercase().contains("BAJAJ"), "{reason}");
+    }
+}

@@ -322,6 +322,14 @@ fn analysis_sheets_match_their_responses_and_charts_point_at_data() {
         assert_eq!(number(&sal, i as u32 + 1, 2), Some(s.amount.to_f64()));
         assert_eq!(text(&sal, i as u32 + 1, col(&sal, "Hash")), s.hash);
     }
+    // Each salary row says why it is salary (the rule that decided).
+    for i in 0..salary.len() {
+        let why = text(&sal, i as u32 + 1, col(&sal, "Why salary"));
+        assert!(
+            why.starts_with("regular pay") || why.starts_with("the narration") || why.starts_with("bonus"),
+            "{why}"
+        );
+    }
     let total: f64 = salary.iter().map(|s| s.amount.to_f64()).sum();
     if !salary.is_empty() {
         // Total two rows under the last salary row.

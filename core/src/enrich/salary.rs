@@ -121,6 +121,8 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
     // Regular members of an enriched slice take their clean note at the end,
     // so no string is kept per transaction.
     let mut employer: FastMap<usize, String> = FastMap::default();
+    // Why each hit is salary, in words an analyst reads (hits only).
+    let mut reason: FastMap<usize, String> = FastMap::default();
     let reversed = reversed_credits(transactions, enriched);
 
     // 1 and 2: keyword and employer names.
@@ -132,17 +134,20 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         }
         let found = if !enriched {
             let c = classifier.classify(&t.note, t.kind, t.amount);
-            (c.channel == Channel::Salary).then_some(c.clean_note)
+            (c.channel == Channel::Salary).then_some((c.clean_note, "the narration says salary or names an employer"))
         } else if t.channel == Channel::Salary {
-            Some(t.clean_note.clone())
+            Some((t.clean_note.clone(), "the narration says salary"))
         } else {
-            classifier.salary_employer(&t.note, t.kind, t.amount, t.channel).map(str::to_string)
+            classifier
+                .salary_employer(&t.note, t.kind, t.amount, t.channel)
+                .map(|name| (name.to_string(), "the narration names an employer of the customer's metadata"))
         };
-        if let Some(name) = found
+        if let Some((name, why)) = found
             && !is_salary_exclusion(&t.note)
         {
             is_salary[i] = true;
             employer.insert(i, name);
+            reason.insert(i, format!("{why}, at least ₹{}", SALARY_MIN.to_indian_string()));
         }
     }
 
@@ -200,15 +205,28 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
     for (g, members) in groups.iter().enumerate() {
         for stream in amount_bands(transactions, members) {
             let regular = regular_members(transactions, &stream, members);
-            let employer_like = organisation.get(g).copied().unwrap_or(false)
-                || regular.iter().any(|&i| has_employer_marker(&transactions[i].note))
-                || 3 * regular.iter().filter(|&&i| transactions[i].amount.paise() % 10_000 != 0).count()
-                    >= regular.len();
-            if !employer_like {
-                continue;
-            }
+            let looks_like = if organisation.get(g).copied().unwrap_or(false) {
+                Some("a company name")
+            } else if regular.iter().any(|&i| has_employer_marker(&transactions[i].note)) {
+                Some("employee, batch, payout or month markers")
+            } else if 3 * regular.iter().filter(|&&i| transactions[i].amount.paise() % 10_000 != 0).count()
+                >= regular.len()
+            {
+                Some("net pay that is not a round figure")
+            } else {
+                None
+            };
+            let Some(looks_like) = looks_like else { continue };
+            let Some(&first) = regular.first() else { continue };
+            let why = format!(
+                "regular pay: {} monthly credits from {} around ₹{} on the usual day; an employer by {looks_like}",
+                regular.len(),
+                employer.get(&first).map_or(transactions[first].clean_note.as_str(), String::as_str),
+                median(regular.iter().map(|&i| transactions[i].amount)).to_indian_string(),
+            );
             for i in regular {
                 is_salary[i] = true;
+                reason.insert(i, why.clone());
             }
         }
         // The employer's bonus, arrears or incentive paid as a credit of its
@@ -217,6 +235,7 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
             for &i in members {
                 if !is_salary[i] && names_extra_pay(&transactions[i].note) {
                     is_salary[i] = true;
+                    reason.insert(i, "bonus, arrears or incentive from a payer whose salary was found".to_string());
                 }
             }
         }
@@ -228,7 +247,8 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         .filter(|(i, _)| is_salary[*i])
         .filter_map(|(i, t)| {
             let name = employer.remove(&i).unwrap_or_else(|| t.clean_note.clone());
-            Some(SalaryHit { index: i, month_year: salary_month(t.date)?, employer: name })
+            let reason = reason.remove(&i).unwrap_or_default();
+            Some(SalaryHit { index: i, month_year: salary_month(t.date)?, employer: name, reason })
         })
         .collect()
 }

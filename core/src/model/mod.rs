@@ -468,6 +468,10 @@ pub struct SalaryHit {
     pub month_year: YearMonth,
     /// The employer in clean words (the clean note, or the metadata employer name).
     pub employer: String,
+    /// Why it is salary, in words an analyst reads: the rule that decided
+    /// (keyword, metadata employer, regular pay with its months, amount and
+    /// employer evidence, or a salary payer's bonus).
+    pub reason: String,
 }
 
 #[cfg(test)]

@@ -40,13 +40,15 @@ fn total_row(
     Ok(())
 }
 
-/// Salary: each salary credit, the month it pays and the employer.
+/// Salary: each salary credit, the month it pays, the employer and why it
+/// is salary (the rule that decided).
 pub(crate) fn salary(st: &mut Styles, data: &AccountData<'_>) -> Result<Worksheet, XlsxError> {
     let mut ws = sheet(SALARY)?;
-    let headers = ["Date", "Salary Month", "Amount", "Employer", "Transaction Note", "Channel", "Balance", "Hash"];
+    let headers =
+        ["Date", "Salary Month", "Amount", "Employer", "Why salary", "Transaction Note", "Channel", "Balance", "Hash"];
     let mut table = Table::new(&mut ws, st, 0, 0, &headers)?;
     let mut total = Money::ZERO;
-    for s in &data.salary {
+    for (k, s) in data.salary.iter().enumerate() {
         total += s.amount;
         table.row(
             &mut ws,
@@ -56,6 +58,7 @@ pub(crate) fn salary(st: &mut Styles, data: &AccountData<'_>) -> Result<Workshee
                 Cell::text(s.month_year.format(MonthShape::Label)),
                 Cell::Money(s.amount),
                 Cell::text(&s.clean_transaction_note),
+                Cell::text(data.salary_why.get(k).map_or("", String::as_str)),
                 Cell::text(&s.transaction_note),
                 Cell::text(s.transaction_channel.as_str()),
                 Cell::Money(s.balance),
@@ -131,7 +134,7 @@ pub(crate) fn loans(st: &mut Styles, data: &AccountData<'_>) -> Result<Worksheet
     let mut ws = sheet(LOANS)?;
     let mut headers = vec!["Kind"];
     headers.extend_from_slice(TXN_HEADERS);
-    headers.push("Hash");
+    headers.extend(["Hash", "Why lender"]);
     let mut table = Table::new(&mut ws, st, 0, 0, &headers)?;
     let txns = by_hash(data);
     let (mut emis, mut disbursed) = (Money::ZERO, Money::ZERO);
@@ -150,6 +153,7 @@ pub(crate) fn loans(st: &mut Styles, data: &AccountData<'_>) -> Result<Worksheet
         let mut cells = vec![Cell::text(kind)];
         cells.extend(txn_cells(t));
         cells.push(Cell::text(&t.hash));
+        cells.push(Cell::text(crate::enrich::lender::reason(t)));
         table.row(&mut ws, st, &cells)?;
     }
     if table.len() == 0 {

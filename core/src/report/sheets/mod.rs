@@ -86,6 +86,8 @@ pub(crate) struct AccountData<'a> {
     pub(crate) eod: Vec<(NaiveDate, Money)>,
     /// The salary response's transactions of this account.
     pub(crate) salary: Vec<SalaryTransaction>,
+    /// Why each of `salary` is salary (the rule that decided), in order.
+    pub(crate) salary_why: Vec<String>,
     /// The recurring response's sets of this account.
     pub(crate) recurring: RecurringTransactions,
     /// The lender response's transactions of this account.
@@ -126,6 +128,7 @@ impl<'a> AccountData<'a> {
             bounces,
             findings: account.findings().to_vec(),
             salary: salary_items(account),
+            salary_why: account.salary.iter().filter(|h| h.index < txns.len()).map(|h| h.reason.clone()).collect(),
             recurring: recurring_items(account),
             lender: lender_items(account),
             categories: expense_categories(txns.iter()),
