@@ -146,7 +146,9 @@ fn read_with(engine: Tesseract, raster: &Raster) -> Result<(Vec<PixelWord>, Opti
         let garbled = !numeric::is_numeric(&word.text) && !numeric::is_day(&word.text);
         let sure = !garbled || confidence >= GARBLED_SURE;
         if figure && sure && !again.contains(char::is_whitespace) && (confidence > word.confidence || longer) {
-            word.text = again.to_string();
+            // Mended as the first reading was: a speck or a redaction bar's
+            // edge beside the figure reads as a trailing point ("1,250.00.").
+            word.text = numeric::mend(again).unwrap_or_else(|| again.to_string());
             word.confidence = confidence;
         }
     }
