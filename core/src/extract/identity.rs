@@ -373,6 +373,19 @@ fn is_amount_like(t: &str) -> bool {
     t.split_whitespace().next().is_some_and(|w| Money::parse(w).is_ok() && w.contains(['.', ',']))
 }
 
+/// A name printed in two scripts ("RAJESH KUMAR SHARMA राजेश कुमार शर्मा",
+/// as bilingual statements print the holder): its Latin words. A name in
+/// one script only stays as printed.
+fn latin_rendering(name: &str) -> String {
+    let other = |w: &str| w.chars().any(|c| c.is_alphabetic() && !c.is_ascii());
+    let latin = |w: &str| w.chars().any(|c| c.is_ascii_alphabetic());
+    let words: Vec<&str> = name.split_whitespace().collect();
+    if !words.iter().any(|w| latin(w)) || !words.iter().any(|w| other(w)) {
+        return name.to_string();
+    }
+    words.into_iter().filter(|w| !other(w) && *w != "/" && *w != "(" && *w != ")").collect::<Vec<_>>().join(" ")
+}
+
 fn strip_title(name: &str) -> String {
     let t = name.trim();
     for prefix in [
@@ -513,6 +526,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             }
         }
     };
+    let printed_name = latin_rendering(&printed_name);
     id.name = strip_title(&printed_name);
     // The address: under an "Address" label when the name had a label too,
     // else the lines set under the name in the customer block.
@@ -1043,6 +1057,26 @@ mod tests {
         ];
         let id = read(&block, &[]);
         assert_eq!((id.name.as_str(), id.account_number.as_str()), ("RAHUL SHARMA", "31208104530"));
+    }
+
+    #[test]
+    fn a_name_in_two_scripts_is_its_latin_rendering() {
+        let block = vec![
+            line(
+                10.0,
+                &[
+                    ("खाता धारक का नाम / Account Holder Name", 0.0),
+                    (":", 200.0),
+                    ("RAJESH KUMAR SHARMA", 210.0),
+                    ("राजेश कुमार शर्मा", 320.0),
+                ],
+            ),
+            line(22.0, &[("खाता संख्या / Account No.", 0.0), (":", 200.0), ("2246001500087321", 210.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!((id.name.as_str(), id.account_number.as_str()), ("RAJESH KUMAR SHARMA", "2246001500087321"));
+        assert_eq!(latin_rendering("राजेश कुमार शर्मा"), "राजेश कुमार शर्मा");
+        assert_eq!(latin_rendering("M/S ORBIT TRADERS"), "M/S ORBIT TRADERS");
     }
 
     #[test]
