@@ -14,6 +14,7 @@
 //! core-banking report engines write them (fixtures/rawpdf: per-glyph
 //! positioning, kerning-only word gaps, /Differences fonts without ToUnicode,
 //! Form XObjects, /Rotate, CropBox, out-of-order, clipped and painted-over text),
+//! bilingual Hindi and English statements (fixtures/bilingual),
 //! each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
@@ -101,6 +102,15 @@ fn every_resaved_statement_reads_exactly_and_reconciles() {
     // Ghostscript, cairo, MuPDF, LibreOffice Draw, print to PDF, 2-up and
     // scaled sheets, a removed password, two months merged into one file.
     corpus_reads_exactly("resaved", 29);
+}
+
+#[test]
+fn every_bilingual_statement_reads_exactly_and_reconciles() {
+    // Hindi and English side by side (public-sector and regional rural banks):
+    // bilingual header rows and identity labels, Hindi titles, footers,
+    // opening / closing / B/F lines and narration words, drawn by Chromium,
+    // LibreOffice, wkhtmltopdf and reportlab (fixtures/bilingual/README.md).
+    corpus_reads_exactly("bilingual", 11);
 }
 
 #[test]

@@ -227,3 +227,23 @@ fn white_words_on_a_coloured_band_are_visible() {
     assert_eq!(white("Withdrawal"), Some(false));
     assert_eq!(white("hidden"), Some(true));
 }
+
+#[test]
+fn actual_text_spans_replace_the_text_of_their_glyphs() {
+    // Shaped Devanagari as Chromium and LibreOffice write it: the pre-base
+    // vowel sign drawn before its consonant, the cluster's text in an
+    // /ActualText span. The span's text is the word's, at its glyphs' place;
+    // a span inside a word keeps the word whole.
+    let content = b"BT /F1 10 Tf 100 700 Td
+        /Span <</ActualText <FEFF0915093F>>> BDC (ik) Tj EMC
+        /Span <</MCID 3>> BDC (ab) Tj EMC
+        ( X) Tj
+        0 -20 Td (A) Tj /Span <</ActualText (fi)>> BDC /P <<>> BDC (xy) Tj EMC EMC (le) Tj
+        ET";
+    let p = one_page(vec![("F1", helvetica())], content, 0);
+    let w = words(&p);
+    let texts: Vec<&str> = w.iter().map(|x| x.0).collect();
+    assert_eq!(texts, ["\u{915}\u{93F}ab", "X", "Afile"], "{w:?}");
+    // "ik" (222 + 500) and "ab" (556 + 556) at 10 pt: the word spans all four glyphs.
+    assert!(close(w[0].1, 100.0) && close(w[0].2, 118.34), "{w:?}");
+}

@@ -165,6 +165,11 @@ impl<'a> Interpreter<'a> {
         let mut scratch: Vec<u8> = Vec::new();
         let mut ops: Vec<Operand> = Vec::new();
         let mut glyph_text = String::new();
+        // Marked-content sequences open (`BMC`/`BDC` .. `EMC`), each with the
+        // /ActualText it gives, if any; and the replacement text of the
+        // innermost span, until its first glyph takes it.
+        let mut marked: Vec<bool> = Vec::new();
+        let mut actual = ActualText::default();
 
         while let Some(tok) = lx.next_token(&mut scratch) {
             let op: &[u8] = match tok {
@@ -263,7 +268,7 @@ impl<'a> Interpreter<'a> {
                     }
                     if let Some(Operand::Str(s, e)) = ops.last() {
                         let bytes = scratch.get(*s..*e).unwrap_or_default();
-                        self.show(&gs, &mut tm, bytes, &mut glyph_text);
+                        self.show(&gs, &mut tm, bytes, &mut glyph_text, &mut actual);
                     }
                     self.budget.check_glyphs(u64::from(self.out.glyphs))?;
                 }
@@ -273,7 +278,7 @@ impl<'a> Interpreter<'a> {
                         match *o {
                             Operand::Str(s, e) => {
                                 let bytes = scratch.get(s..e).unwrap_or_default();
-                                self.show(&gs, &mut tm, bytes, &mut glyph_text);
+                                self.show(&gs, &mut tm, bytes, &mut glyph_text, &mut actual);
                             }
                             Operand::Num(v) => {
                                 let tx = -v / 1000.0 * gs.size * gs.h_scale;
@@ -357,6 +362,15 @@ impl<'a> Interpreter<'a> {
                         self.xobject(resources, name, &gs.ctm, gs.clip)?;
                     }
                 }
+                b"BMC" if marked.len() < 256 => marked.push(false),
+                b"BDC" if marked.len() < 256 => {
+                    let text = actual_text(&ops, &scratch).or_else(|| self.property_actual_text(resources, &ops));
+                    marked.push(text.is_some());
+                    if let Some(t) = text {
+                        actual.open(t);
+                    }
+                }
+                b"EMC" => actual.end(marked.pop() == Some(true)),
                 b"ID" => {
                     lx.skip_inline_image();
                     self.out.images += 1;
@@ -367,6 +381,18 @@ impl<'a> Interpreter<'a> {
             scratch.clear();
         }
         Ok(())
+    }
+
+    /// The `/ActualText` of a `BDC` whose property list is named in the
+    /// resources' `/Properties` (`/Span /P0 BDC`).
+    fn property_actual_text(&self, resources: Option<&Dictionary>, ops: &[Operand]) -> Option<String> {
+        let Some(Operand::Name(name)) = ops.last() else { return None };
+        let props = get_dict(self.doc, resources?, b"Properties")?;
+        let list = get_dict(self.doc, props, name)?;
+        match get(self.doc, list, b"ActualText")? {
+            Object::String(bytes, _) => Some(text_string(bytes)),
+            _ => None,
+        }
     }
 
     fn font(&mut self, resources: Option<&Dictionary>, name: &[u8]) -> Result<Rc<Font>> {
@@ -454,7 +480,7 @@ impl<'a> Interpreter<'a> {
     }
 
     /// Show one string: per glyph, place it and advance the text matrix.
-    fn show(&mut self, gs: &GState, tm: &mut Matrix, bytes: &[u8], glyph_text: &mut String) {
+    fn show(&mut self, gs: &GState, tm: &mut Matrix, bytes: &[u8], glyph_text: &mut String, actual: &mut ActualText) {
         let font = gs.font.clone().unwrap_or_else(|| self.fallback.clone());
         let mut m = tm.then(&gs.ctm);
         let size = gs.size;
@@ -470,7 +496,21 @@ impl<'a> Interpreter<'a> {
             let w = font.width(code) * font.scale;
             let (ox, oy) = (gs.rise * m.c + m.e, gs.rise * m.d + m.f);
             glyph_text.clear();
-            if !font.push_text(code, glyph_text) {
+            // Inside an /ActualText span the span's text stands for its
+            // glyphs: the first glyph carries it, the others only extend the
+            // word (shaped scripts: reordered vowel signs, conjuncts).
+            let within_span = actual.depth > 0;
+            if within_span {
+                if let Some(t) = actual.pending.take() {
+                    glyph_text.push_str(&t);
+                }
+            } else if !font.push_text(code, glyph_text) {
+                glyph_text.push('\u{FFFD}');
+            }
+            // A ToUnicode entry of U+0000 maps a glyph to no text (Chromium
+            // writes one for glyphs shaped out of several characters).
+            glyph_text.retain(|c| c != '\0');
+            if !within_span && glyph_text.is_empty() {
                 glyph_text.push('\u{FFFD}');
             }
             expand_ligatures(glyph_text);
@@ -502,6 +542,7 @@ impl<'a> Interpreter<'a> {
                 invisible,
                 white: gs.fill_white,
                 space,
+                silent: within_span && glyph_text.is_empty(),
             });
             tm.e += tx * tm.a;
             tm.f += tx * tm.b;
@@ -509,6 +550,53 @@ impl<'a> Interpreter<'a> {
             m.f += tx * m.b;
         }
     }
+}
+
+/// The replacement text of the `/ActualText` spans open.
+#[derive(Debug, Default)]
+pub(crate) struct ActualText {
+    /// Spans with /ActualText open (nested ones replace their outer span's text).
+    depth: u32,
+    /// The innermost span's text, until a glyph takes it.
+    pending: Option<String>,
+}
+
+impl ActualText {
+    fn open(&mut self, text: String) {
+        self.depth += 1;
+        self.pending = Some(text);
+    }
+
+    /// The end of a marked-content sequence; `spanned`: it gave /ActualText.
+    fn end(&mut self, spanned: bool) {
+        if spanned {
+            self.depth = self.depth.saturating_sub(1);
+            self.pending = None;
+        }
+    }
+}
+
+/// The `/ActualText` of an inline `BDC` property list (`/Span <</ActualText (..)>> BDC`).
+fn actual_text(ops: &[Operand], scratch: &[u8]) -> Option<String> {
+    let at = ops.iter().position(|o| matches!(o, Operand::Name(b"ActualText")))?;
+    match ops.get(at + 1) {
+        Some(Operand::Str(s, e)) => Some(text_string(scratch.get(*s..*e).unwrap_or_default())),
+        _ => None,
+    }
+}
+
+/// A PDF text string: UTF-16BE after its byte-order mark, else PDFDocEncoding
+/// (read as Latin-1, which it equals for letters, digits and punctuation).
+fn text_string(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
+        super::cmap::push_utf16be(rest, &mut out);
+    } else if let Some(rest) = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        out.push_str(&String::from_utf8_lossy(rest));
+    } else {
+        out.extend(bytes.iter().map(|&b| char::from(b)));
+    }
+    out
 }
 
 /// Latin ligature characters (U+FB00..U+FB06) become their letters, so that

@@ -93,6 +93,9 @@ pub(crate) struct GlyphIn<'a> {
     /// The advance a space glyph of this font would have here (the font's own
     /// space width with spacing and scaling applied), along the text.
     pub(crate) space: f32,
+    /// A glyph of an /ActualText span whose text an earlier glyph of the span
+    /// carries: it extends the word it is drawn in and adds no text.
+    pub(crate) silent: bool,
 }
 
 /// A filled rectangle: displayed-page bbox `[x0, y0, x1, y1]` and how many
@@ -204,6 +207,18 @@ impl Collector {
         self.glyphs = self.glyphs.saturating_add(1);
         let (w, h) = self.bounds;
         let outside = g.x < -1.0 || g.y < -1.0 || (w > 0.0 && g.x > w + 1.0) || (h > 0.0 && g.y > h + 1.0);
+        if g.silent {
+            if !outside && let Some(cur) = self.cur.as_mut() {
+                let rot = quadrant(g.dx, g.dy).unwrap_or(cur.rotation);
+                let (u0, v) = to_frame(rot, g.x, g.y);
+                let (ue, _) = to_frame(rot, g.x + g.dx, g.y + g.dy);
+                let tol = cur.font_size.max(g.size).max(0.1);
+                if cur.rotation == rot && (v - cur.y).abs() <= 0.5 * tol && u0 - cur.x1 <= 0.1 * tol {
+                    cur.x1 = cur.x1.max(ue.max(u0));
+                }
+            }
+            return;
+        }
         if outside || g.text.is_empty() || g.text.chars().all(char::is_whitespace) {
             if !outside && g.text == " " {
                 self.spaces = self.spaces.saturating_add(1);
@@ -464,6 +479,7 @@ mod tests {
                 invisible: false,
                 white: false,
                 space: 0.278 * 10.0,
+                silent: false,
             });
         }
     }

@@ -159,7 +159,48 @@ const LABELS: &[(&str, Label)] = &[
     ("HOME BRANCH", Label::Ignored),
 ];
 
+/// Hindi identity labels as regional rural and co-operative banks print them
+/// without an English half, and the English label each is.
+const HINDI_LABELS: &[(&str, &str)] = &[
+    ("खाता धारक का नाम", "ACCOUNT HOLDER NAME"),
+    ("खाताधारक का नाम", "ACCOUNT HOLDER NAME"),
+    ("खाताधारक", "ACCOUNT HOLDER"),
+    ("ग्राहक का नाम", "CUSTOMER NAME"),
+    ("नाम", "NAME"),
+    ("खाता संख्या", "ACCOUNT NUMBER"),
+    ("खाता सं.", "ACCOUNT NO"),
+    ("खाता सं", "ACCOUNT NO"),
+    ("खाता नं.", "ACCOUNT NO"),
+    ("खाता क्रमांक", "ACCOUNT NUMBER"),
+    ("पता", "ADDRESS"),
+    ("ग्राहक का पता", "CUSTOMER ADDRESS"),
+    ("आईएफएससी कोड", "IFSC CODE"),
+    ("आईएफएससी", "IFSC"),
+    ("आई.एफ.एस.सी. कोड", "IFSC CODE"),
+    ("एमआईसीआर कोड", "MICR CODE"),
+    ("शाखा", "BRANCH"),
+    ("शाखा का नाम", "BRANCH NAME"),
+    ("ग्राहक आईडी", "CUSTOMER ID"),
+    ("खाते का प्रकार", "ACCOUNT TYPE"),
+    ("खाता प्रकार", "ACCOUNT TYPE"),
+    ("अवधि", "PERIOD"),
+    ("विवरणी की अवधि", "STATEMENT PERIOD"),
+    ("प्रारंभिक शेष", "OPENING BALANCE"),
+    ("आरंभिक शेष", "OPENING BALANCE"),
+    ("अंतिम शेष", "CLOSING BALANCE"),
+    ("मोबाइल नं.", "MOBILE NO"),
+    ("मोबाइल", "MOBILE"),
+];
+
 fn norm_label(s: &str) -> String {
+    // A label in Hindi only ("खाता संख्या"): its English label.
+    if !s.chars().any(|c| c.is_ascii_alphabetic()) && !s.is_ascii() {
+        let hindi = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let hindi = hindi.trim_end_matches([':', ' ']);
+        if let Some((_, en)) = HINDI_LABELS.iter().find(|(hi, _)| *hi == hindi) {
+            return (*en).to_string();
+        }
+    }
     let mut out = String::new();
     for c in s.chars() {
         // Other scripts go: bilingual labels ("खाता संख्या / Account Number").
@@ -373,6 +414,19 @@ fn is_amount_like(t: &str) -> bool {
     t.split_whitespace().next().is_some_and(|w| Money::parse(w).is_ok() && w.contains(['.', ',']))
 }
 
+/// A name printed in two scripts ("RAJESH KUMAR SHARMA राजेश कुमार शर्मा",
+/// as bilingual statements print the holder): its Latin words. A name in
+/// one script only stays as printed.
+fn latin_rendering(name: &str) -> String {
+    let other = |w: &str| w.chars().any(|c| c.is_alphabetic() && !c.is_ascii());
+    let latin = |w: &str| w.chars().any(|c| c.is_ascii_alphabetic());
+    let words: Vec<&str> = name.split_whitespace().collect();
+    if !words.iter().any(|w| latin(w)) || !words.iter().any(|w| other(w)) {
+        return name.to_string();
+    }
+    words.into_iter().filter(|w| !other(w) && *w != "/" && *w != "(" && *w != ")").collect::<Vec<_>>().join(" ")
+}
+
 fn strip_title(name: &str) -> String {
     let t = name.trim();
     for prefix in [
@@ -513,6 +567,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             }
         }
     };
+    let printed_name = latin_rendering(&printed_name);
     id.name = strip_title(&printed_name);
     // The address: under an "Address" label when the name had a label too,
     // else the lines set under the name in the customer block.
@@ -1043,6 +1098,41 @@ mod tests {
         ];
         let id = read(&block, &[]);
         assert_eq!((id.name.as_str(), id.account_number.as_str()), ("RAHUL SHARMA", "31208104530"));
+    }
+
+    #[test]
+    fn hindi_only_labels() {
+        let block = vec![
+            line(10.0, &[("खाताधारक का नाम", 0.0), (":", 100.0), ("BHANWAR LAL JAT", 110.0)]),
+            line(22.0, &[("खाता संख्या", 0.0), (":", 100.0), ("47250100003321", 110.0)]),
+            line(34.0, &[("पता", 0.0), (":", 100.0), ("VPO SILORA", 110.0)]),
+            line(46.0, &[("आईएफएससी कोड", 0.0), (":", 100.0), ("BARB0BRGB47", 110.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.account_number.as_str(), id.address.as_str(), id.ifsc.as_deref()),
+            ("BHANWAR LAL JAT", "47250100003321", "VPO SILORA", Some("BARB0BRGB47"))
+        );
+    }
+
+    #[test]
+    fn a_name_in_two_scripts_is_its_latin_rendering() {
+        let block = vec![
+            line(
+                10.0,
+                &[
+                    ("खाता धारक का नाम / Account Holder Name", 0.0),
+                    (":", 200.0),
+                    ("RAJESH KUMAR SHARMA", 210.0),
+                    ("राजेश कुमार शर्मा", 320.0),
+                ],
+            ),
+            line(22.0, &[("खाता संख्या / Account No.", 0.0), (":", 200.0), ("2246001500087321", 210.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!((id.name.as_str(), id.account_number.as_str()), ("RAJESH KUMAR SHARMA", "2246001500087321"));
+        assert_eq!(latin_rendering("राजेश कुमार शर्मा"), "राजेश कुमार शर्मा");
+        assert_eq!(latin_rendering("M/S ORBIT TRADERS"), "M/S ORBIT TRADERS");
     }
 
     #[test]

@@ -116,7 +116,15 @@ pub fn page_lines(page: &Page) -> PageLines {
         _ => 0,
     };
     for r in &page.runs {
-        let text = r.text.trim();
+        // U+FFFD stands for a glyph whose font maps it to no text (Devanagari
+        // conjuncts and half forms without a ToUnicode entry): it gives nothing.
+        let mapped;
+        let text = if r.text.contains('\u{FFFD}') {
+            mapped = r.text.replace('\u{FFFD}', "");
+            mapped.trim()
+        } else {
+            r.text.trim()
+        };
         if text.is_empty() || r.rotation != rotation || !(r.x0.is_finite() && r.x1.is_finite() && r.y.is_finite()) {
             continue;
         }

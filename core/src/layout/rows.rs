@@ -607,11 +607,15 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
                     .checked_sub(1)
                     .and_then(|h| page.lines.get(h))
                     .is_some_and(|h| line.y - h.y <= 2.5 * line.size);
+            // A sentence closed by a danda ("... आवश्यकता नहीं है।"): a Hindi
+            // note or footer, never a narration's wrapped line.
+            let sentence = line.words.iter().any(|w| w.text.contains(['\u{0964}', '\u{0965}']));
             if !info.fits
                 || info.amount
                 || info.balance
                 || other_size
                 || far
+                || sentence
                 || (prev_y.is_none() && !continues_last_row)
             {
                 break;
