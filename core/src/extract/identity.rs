@@ -61,9 +61,29 @@ const LABELS: &[(&str, Label)] = &[
     ("CUSTOMER NAME", Label::Name),
     ("A/C NAME", Label::Name),
     ("A/C HOLDER", Label::Name),
+    ("A/C HOLDER NAME", Label::Name),
+    // "Account Holder's Name": the apostrophe leaves an S of its own.
+    ("ACCOUNT HOLDER S NAME", Label::Name),
+    ("HOLDER NAME", Label::Name),
+    ("HOLDER S NAME", Label::Name),
+    ("NAME OF THE ACCOUNT HOLDER", Label::Name),
+    ("NAME OF ACCOUNT HOLDER", Label::Name),
+    ("NAME OF CUSTOMER", Label::Name),
+    ("NAME OF THE CUSTOMER", Label::Name),
+    // Joint accounts: the primary (first) holder is the account's name.
+    ("PRIMARY HOLDER", Label::Name),
+    ("PRIMARY ACCOUNT HOLDER", Label::Name),
+    ("PRIMARY HOLDER NAME", Label::Name),
+    ("FIRST HOLDER", Label::Name),
+    ("FIRST HOLDER NAME", Label::Name),
     ("NAME", Label::Name),
     ("ADDRESS", Label::Address),
     ("CUSTOMER ADDRESS", Label::Address),
+    ("COMMUNICATION ADDRESS", Label::Address),
+    ("ADDRESS FOR COMMUNICATION", Label::Address),
+    ("MAILING ADDRESS", Label::Address),
+    ("CORRESPONDENCE ADDRESS", Label::Address),
+    ("REGISTERED ADDRESS", Label::Address),
     ("VILLAGE", Label::Address),
     ("ACCOUNT NUMBER", Label::Account),
     ("ACCOUNT NO", Label::Account),
@@ -127,6 +147,17 @@ const LABELS: &[(&str, Label)] = &[
     ("NOMINATION", Label::Ignored),
     ("NOMINEE", Label::Ignored),
     ("JOINT HOLDERS", Label::Ignored),
+    // "Joint Holder(s)"
+    ("JOINT HOLDER S", Label::Ignored),
+    ("JOINT HOLDER NAMES", Label::Ignored),
+    ("SECOND HOLDER", Label::Ignored),
+    ("CRN", Label::Ignored),
+    ("CRN NO", Label::Ignored),
+    ("CIF NUMBER", Label::Ignored),
+    ("CIF ID", Label::Ignored),
+    ("CUSTOMER NO", Label::Ignored),
+    ("CUSTOMER NUMBER", Label::Ignored),
+    ("CUSTOMER ID NO", Label::Ignored),
     ("JOINT HOLDER", Label::Ignored),
     ("JOINT HOLDER NAME", Label::Ignored),
     ("JOINT HOLDER 1", Label::Ignored),
@@ -334,9 +365,19 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 }
             }
         }
-        for (i, (_, c, label)) in pairs.iter().enumerate() {
-            let Some(label) = label else { continue };
+        // The stretches of the line the colon pairs take (label to value's
+        // end): segments outside them are read on their own below.
+        let mut covered: Vec<(f32, f32)> = Vec::new();
+        for (i, (start, c, label)) in pairs.iter().enumerate() {
             let end = pairs.get(i + 1).map_or(words.len(), |p| p.0);
+            let Some(label) = label else {
+                let x1 = words.get(c + 1..end).unwrap_or_default().iter().fold(
+                    words.get(*c).map_or(0.0, |w| w.x1),
+                    |acc, w| if w.x0 - acc > 2.0 * big_gap { acc } else { w.x1 },
+                );
+                covered.push((words.get(*start).map_or(0.0, |w| w.x0), x1));
+                continue;
+            };
             let mut value: Vec<&W> = Vec::new();
             for w in words.get(c + 1..end).unwrap_or_default() {
                 if value.last().is_some_and(|p| w.x0 - p.x1 > 2.0 * big_gap) {
@@ -345,11 +386,25 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 value.push(w);
             }
             let x0 = value.first().map_or(0.0, |w| w.x0);
+            let x1 = value.last().copied().or(words.get(*c)).map_or(0.0, |w| w.x1);
+            covered.push((words.get(*start).map_or(0.0, |w| w.x0), x1));
             let text = value.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
             out.push(Field { label: *label, value: text, line: li, x0 });
         }
-        if pairs.is_empty() {
-            let line_segs = segs.get(li).map(Vec::as_slice).unwrap_or_default();
+        {
+            // A line without colons is all segments; on a line with colon
+            // pairs, the segments beside them ("Name : X" left, "Account
+            // No 1234567890123" right without a colon).
+            let line_segs: Vec<Segment> = segs
+                .get(li)
+                .map(Vec::as_slice)
+                .unwrap_or_default()
+                .iter()
+                .filter(|s| !covered.iter().any(|&(a, b)| s.x0 <= b + 0.5 && s.x0 + 0.1 >= a - 0.5))
+                .filter(|s| !s.text.contains(':'))
+                .cloned()
+                .collect();
+            let line_segs = line_segs.as_slice();
             let skip = |l: Label| matches!(l, Label::Ignored | Label::To | Label::From);
             // A name or address label counts only alone in its cell: words
             // that merely start with "Name" or "Address" are not fields.
@@ -383,27 +438,70 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
 
 /// Labels set over their values, as a row of column heads ("Account Number
 /// IFSC Code Branch" over "1234567890123 HDFC0001234 PUNE"): each value is
-/// the segment of the next line that starts under its label.
+/// the segment of the next line that starts under its label. A name,
+/// address, account or IFSC label alone on its line takes the value under
+/// it at its edge ("Account Holder Name" over "JOSEPH THOMAS"). Captions
+/// under their values ("NEHA KAPOOR" over "Account Holder", a row of
+/// figures over "Account Number IFSC ..."), with no value under them, take
+/// the values above; such a field counts as on the caption's line.
 fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
     let mut out = Vec::new();
     for (li, line) in lines.iter().enumerate() {
-        let (Some(heads), Some(values), Some(below)) = (segs.get(li), segs.get(li + 1), lines.get(li + 1)) else {
-            continue;
-        };
-        if heads.len() < 2 || below.y - line.y > 2.2 * line.size.max(below.size) || line.text().contains(':') {
+        let Some(heads) = segs.get(li) else { continue };
+        if heads.is_empty() || line.text().contains(':') {
             continue;
         }
         let labels: Vec<Option<Label>> = heads.iter().map(|h| label_of(h.text.trim())).collect();
         if labels.iter().any(Option::is_none) || labels.iter().all(|l| *l == Some(Label::Ignored)) {
             continue;
         }
+        let single = heads.len() == 1;
+        if single && !matches!(labels.first(), Some(Some(Label::Name | Label::Address | Label::Account | Label::Ifsc)))
+        {
+            continue;
+        }
         let tol = 1.5 * line.size;
-        for (k, (head, label)) in heads.iter().zip(&labels).enumerate() {
-            let Some(label) = label else { continue };
-            let until = heads.get(k + 1).map_or(f32::INFINITY, |n| n.x0 - tol);
-            if let Some(v) = values.iter().find(|v| v.x0 >= head.x0 - tol && v.x0 < until) {
-                out.push(Field { label: *label, value: v.text.clone(), line: li + 1, x0: v.x0 });
+        let near = |other: &Line| (other.y - line.y).abs() <= 2.2 * line.size.max(other.size);
+        // The values a neighbouring line gives: the segment starting under
+        // each label (a lone label: at its edge, and not a label itself).
+        let values_in = |k: usize| -> Vec<(Label, Segment)> {
+            let (Some(vals), Some(other)) = (segs.get(k), lines.get(k)) else { return Vec::new() };
+            if !near(other) {
+                return Vec::new();
             }
+            let mut got = Vec::new();
+            for (j, (head, label)) in heads.iter().zip(&labels).enumerate() {
+                let Some(label) = label else { continue };
+                let until = heads.get(j + 1).map_or(f32::INFINITY, |n| n.x0 - tol);
+                let found = if single {
+                    vals.iter().find(|v| (v.x0 - head.x0).abs() <= tol && label_prefix(v.text.trim()).is_none())
+                } else {
+                    vals.iter().find(|v| v.x0 >= head.x0 - tol && v.x0 < until)
+                };
+                if let Some(v) = found {
+                    got.push((*label, v.clone()));
+                }
+            }
+            got
+        };
+        let below = values_in(li + 1);
+        // Captions: every label with its value right above it, at its edge.
+        let above: Vec<(Label, Segment)> = li
+            .checked_sub(1)
+            .map(&values_in)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(_, v)| heads.iter().any(|h| (h.x0 - v.x0).abs() <= tol) && !v.text.contains(':'))
+            .collect();
+        let above = if above.len() == heads.len() { above } else { Vec::new() };
+        // Values both above and under: the label goes with the nearer line
+        // (a caption sits tight under its value, a label over its value).
+        let gap = |k: Option<usize>| k.and_then(|k| lines.get(k)).map_or(f32::INFINITY, |o| (o.y - line.y).abs());
+        let caption = !above.is_empty() && (below.is_empty() || gap(li.checked_sub(1)) + 0.5 < gap(Some(li + 1)));
+        if caption {
+            out.extend(above.into_iter().map(|(label, v)| Field { label, value: v.text, line: li, x0: v.x0 }));
+        } else {
+            out.extend(below.into_iter().map(|(label, v)| Field { label, value: v.text, line: li + 1, x0: v.x0 }));
         }
     }
     out
@@ -427,17 +525,32 @@ fn latin_rendering(name: &str) -> String {
     words.into_iter().filter(|w| !other(w) && *w != "/" && *w != "(" && *w != ")").collect::<Vec<_>>().join(" ")
 }
 
+/// Salutations printed before a holder's name, in capitals.
+const TITLES: &[&str] =
+    &["MR", "MRS", "MS", "MISS", "DR", "SHRI", "SRI", "SMT", "SHRIMATI", "KUM", "KUMARI", "M/S", "MESSRS"];
+
+/// The name without its salutation, in any case, with or without a dot and
+/// with the dot glued to the name ("Mr.RAMESH", "Kum. DIVYA", "M/s. BHARAT").
+/// "SHRI SAI SEVA TRUST" keeps its Shri: an organisation's name begins so.
 fn strip_title(name: &str) -> String {
     let t = name.trim();
-    for prefix in [
-        "MR. ", "MRS. ", "MS. ", "MISS ", "MR ", "MRS ", "MS ", "M/S. ", "M/S ", "M/s. ", "M/s ", "Mr. ", "Mrs. ",
-        "Ms. ", "Mr ", "Mrs ", "Ms ", "SHRI ", "SMT. ", "SMT ", "DR. ",
-    ] {
-        if let Some(rest) = t.strip_prefix(prefix) {
-            return rest.trim().to_string();
-        }
+    let head: String = t.chars().take_while(|c| c.is_ascii_alphabetic() || *c == '/').collect();
+    let upper = head.to_ascii_uppercase();
+    if !TITLES.contains(&upper.as_str()) {
+        return t.to_string();
     }
-    t.to_string()
+    let rest = t.get(head.len()..).unwrap_or_default();
+    let rest = match rest.strip_prefix('.') {
+        Some(r) => r,
+        None if rest.starts_with(' ') => rest,
+        None => return t.to_string(),
+    };
+    let rest = rest.trim();
+    let religious = matches!(upper.as_str(), "SHRI" | "SRI");
+    if rest.is_empty() || (religious && organisation(rest)) {
+        return t.to_string();
+    }
+    rest.to_string()
 }
 
 /// One to six words of letters (and `.`, `'`, `-`, `&`), no digits: a
@@ -459,7 +572,8 @@ fn is_caps_name(s: &str) -> bool {
 const NOT_A_NAME: &[&str] =
     &["BANK", "STATEMENT", "ACCOUNT", "BRANCH", "PAGE", "SAVINGS", "CURRENT", "DETAILS", "SUMMARY"];
 
-const CORPORATE: &[&str] = &[
+/// Words that make a name a firm's, trust's or society's on any account.
+const ORGANISATION: &[&str] = &[
     "PVT",
     "PRIVATE",
     "LTD",
@@ -467,27 +581,121 @@ const CORPORATE: &[&str] = &[
     "LLP",
     "ENTERPRISES",
     "TRADERS",
+    "M/S",
+    "MESSRS",
+    "HUF",
+    "TRUST",
+    "SOCIETY",
+    "FOUNDATION",
+    "ASSOCIATION",
+    "SAMITI",
+    "SANSTHA",
+    "SANGH",
+    "MANDAL",
+    "MANDALI",
+    "PROP",
+    "PROPRIETOR",
+    "PROPRIETRIX",
     "INDUSTRIES",
     "CORPORATION",
-    "COMPANY",
+    "COOPERATIVE",
+    "COOP",
+    "PANCHAYAT",
+    "SCHOOL",
+    "COLLEGE",
+    "HOSPITAL",
+];
+
+/// Words of a business's name: corporate on a current, cash-credit or
+/// overdraft account (a person's name on such an account stays individual).
+const CORPORATE: &[&str] = &[
     "CO",
+    "COMPANY",
     "EXPORTS",
+    "IMPORTS",
     "AGENCIES",
+    "AGENCY",
     "SOLUTIONS",
     "TECHNOLOGIES",
     "ASSOCIATES",
+    "STEELS",
+    "STEEL",
+    "METALS",
+    "MOTORS",
+    "AUTOMOBILES",
+    "STORES",
+    "STORE",
+    "MEDICALS",
+    "MEDICAL",
+    "PHARMA",
+    "ELECTRICALS",
+    "ELECTRONICS",
+    "HARDWARE",
+    "TEXTILES",
+    "GARMENTS",
+    "JEWELLERS",
+    "FOODS",
+    "TRANSPORT",
+    "LOGISTICS",
+    "CONSTRUCTIONS",
+    "CONSTRUCTION",
+    "BUILDERS",
+    "DEVELOPERS",
+    "INFRA",
+    "PROJECTS",
+    "SERVICES",
+    "SYSTEMS",
+    "CONSULTANTS",
+    "CONSULTANCY",
+    "VENTURES",
+    "BROTHERS",
+    "BROS",
+    "SONS",
+    "TRADING",
+    "MILLS",
+    "WORKS",
+    "ENGINEERING",
+    "ENGINEERS",
+    "TRAVELS",
+    "HOTEL",
+    "SWEETS",
+    "CLINIC",
+    "PACKAGING",
+    "SUPPLIERS",
+    "DISTRIBUTORS",
+    "DEALERS",
+    "MARKETING",
+    "AGRO",
+    "CHEMICALS",
+    "PLASTICS",
+    "FURNITURE",
+    "EMPORIUM",
+    "INTERNATIONAL",
 ];
+
+fn name_words(name: &str) -> Vec<String> {
+    name.to_ascii_uppercase()
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '/')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A firm's, company's, trust's or society's name (not a person's).
+fn organisation(name: &str) -> bool {
+    name_words(name).iter().any(|w| ORGANISATION.contains(&w.as_str()) || CORPORATE.contains(&w.as_str()))
+}
 
 /// Individual or corporate, from the name and the account type.
 pub fn category(name: &str, current: bool) -> AccountCategory {
     let upper = name.to_ascii_uppercase();
-    let words: Vec<&str> =
-        upper.split(|c: char| !c.is_ascii_alphanumeric() && c != '/').filter(|w| !w.is_empty()).collect();
-    let strong = ["PVT", "PRIVATE", "LTD", "LIMITED", "LLP", "ENTERPRISES", "TRADERS", "M/S"];
-    if words.iter().any(|w| strong.contains(w)) || upper.starts_with("M/S") {
+    let words = name_words(name);
+    // "& CO", "AND CO": a partnership firm.
+    let and_co = words.windows(2).any(|p| matches!(p, [a, b] if a == "AND" && b == "CO")) || upper.contains("& CO");
+    if words.iter().any(|w| ORGANISATION.contains(&w.as_str())) || upper.starts_with("M/S") || and_co {
         return AccountCategory::Corporate;
     }
-    if current && words.iter().any(|w| CORPORATE.contains(w)) {
+    if current && words.iter().any(|w| CORPORATE.contains(&w.as_str())) {
         return AccountCategory::Corporate;
     }
     AccountCategory::Individual
@@ -503,6 +711,8 @@ fn account_type(text: &str) -> Option<AccountType> {
         || has("CA")
         || has("OD")
         || has("CC")
+        || has("OCC")
+        || has("CD")
         || has("OVERDRAFT")
         || n.contains("CASH CREDIT")
         || n.contains("OVER DRAFT")
@@ -513,14 +723,35 @@ fn account_type(text: &str) -> Option<AccountType> {
     }
 }
 
+/// The account number of a value: one word ("50100234567812", masked
+/// "XXXXXX1234" or "50100****4521", grouped with hyphens "052-123456-001"),
+/// or groups of digits printed apart ("2701 0100 0123 45", masked "XXXX
+/// XXXX 5678"), joined.
 fn account_number(value: &str) -> Option<String> {
-    value
+    let words: Vec<&str> = value
         .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '*'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let group = |w: &str| (2..=7).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit() || b"Xx*".contains(&b));
+    for (i, w) in words.iter().enumerate() {
+        if !group(w) {
+            continue;
+        }
+        let run: Vec<&str> = words.iter().skip(i).take_while(|w| group(w)).copied().collect();
+        let joined = run.concat();
+        if run.len() >= 2 && (9..=20).contains(&joined.len()) && joined.bytes().filter(u8::is_ascii_digit).count() >= 4
+        {
+            return Some(joined);
+        }
+        break;
+    }
+    words
+        .into_iter()
         .find(|w| {
             let plain = w.len() >= 6
                 && w.bytes().filter(u8::is_ascii_digit).count() >= 4
-                && w.bytes().all(|b| b.is_ascii_alphanumeric());
+                && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'*');
             // Grouped with hyphens as HSBC prints it ("052-123456-001"); not a date.
             let grouped = w.contains('-')
                 && w.bytes().filter(u8::is_ascii_digit).count() >= 8
@@ -571,7 +802,21 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     id.name = strip_title(&printed_name);
     // The address: under an "Address" label when the name had a label too,
     // else the lines set under the name in the customer block.
-    let addr_field = first(&all_fields, Label::Address).filter(|_| name_field.is_some());
+    // A name found without a label ("MR. DINESH PANDEY" in bold) takes an
+    // Address label right under it, at its edge (not a branch block's
+    // "Address" in another column).
+    let addr_field = first(&all_fields, Label::Address).filter(|f| {
+        name_field.is_some()
+            || name_line.is_some_and(|l| {
+                let size = block.get(f.line).map_or(8.0, |b| b.size);
+                f.line > l
+                    && f.line <= l + 2
+                    && segs.get(f.line).and_then(|s| s.first()).is_some_and(|s| {
+                        (s.x0 - name_x).abs() <= 2.0 * size
+                            && label_prefix(s.text.trim()).is_some_and(|(l, _)| l == Label::Address)
+                    })
+            })
+    });
     let (addr_start, addr_x, mut address) = match (&addr_field, name_line) {
         (Some(f), _) => (f.line + 1, f.x0, vec![f.value.clone()]),
         (None, Some(l)) => (l + 1, name_x, Vec::new()),
@@ -1172,5 +1417,89 @@ mod tests {
         assert_eq!(category("M/S KRISHNA AGENCIES", false), AccountCategory::Corporate);
         assert_eq!(category("ORBIT SOLUTIONS", true), AccountCategory::Corporate);
         assert_eq!(category("RAHUL SHARMA", true), AccountCategory::Individual);
+        assert_eq!(category("RAMESH CHAND AGARWAL HUF", true), AccountCategory::Corporate);
+        assert_eq!(category("SHRI SAI SEVA TRUST", false), AccountCategory::Corporate);
+        assert_eq!(category("ST MARYS EDUCATIONAL SOCIETY", false), AccountCategory::Corporate);
+        assert_eq!(category("SRI MURUGAN & CO", true), AccountCategory::Corporate);
+        assert_eq!(category("SHREE BALAJI STEELS", true), AccountCategory::Corporate);
+        assert_eq!(category("SHREE BALAJI STEELS", false), AccountCategory::Individual);
+        assert_eq!(category("SHIVAM TRADERS PROP. RAMESH KUMAR", true), AccountCategory::Corporate);
+    }
+
+    #[test]
+    fn salutations_in_any_case_with_or_without_a_dot() {
+        for (printed, name) in [
+            ("Mr.RAMESH CHANDRA", "RAMESH CHANDRA"),
+            ("MR. K. S. RAO", "K. S. RAO"),
+            ("Kum. DIVYA R", "DIVYA R"),
+            ("Miss SNEHA PILLAI", "SNEHA PILLAI"),
+            ("Shri MOHAN LAL", "MOHAN LAL"),
+            ("Dr ANJALI VERMA", "ANJALI VERMA"),
+            ("M/s. BHARAT ENTERPRISES", "BHARAT ENTERPRISES"),
+            ("SHRI SAI SEVA TRUST", "SHRI SAI SEVA TRUST"),
+            ("MD ABDUL KALAM", "MD ABDUL KALAM"),
+            ("MRIDULA SEN", "MRIDULA SEN"),
+            ("KUMAR SANU", "KUMAR SANU"),
+        ] {
+            assert_eq!(strip_title(printed), name, "{printed}");
+        }
+    }
+
+    #[test]
+    fn account_numbers_grouped_or_masked() {
+        for (value, want) in [
+            ("2701 0100 0123 45", Some("27010100012345")),
+            ("1001 2345 6789 0123 45", Some("100123456789012345")),
+            ("XXXX XXXX XXX5678", Some("XXXXXXXXXXX5678")),
+            ("00129****4521", Some("00129****4521")),
+            ("XXXXXXXX4521", Some("XXXXXXXX4521")),
+            ("0123 0123456789", Some("0123456789")),
+            ("50100234567812 SAVINGS", Some("50100234567812")),
+            ("01 04 2024", None),
+        ] {
+            assert_eq!(account_number(value).as_deref(), want, "{value}");
+        }
+    }
+
+    #[test]
+    fn an_account_number_beside_a_colon_pair_without_its_own_colon() {
+        // "Customer Name : X" on the left with a colon, "Account No
+        // 6123456789" on the right without one.
+        let block = vec![
+            line(
+                30.0,
+                &[
+                    ("Customer", 0.0),
+                    ("Name", 40.0),
+                    (":", 70.0),
+                    ("DIVYA", 80.0),
+                    ("R", 110.0),
+                    ("Account", 300.0),
+                    ("No", 340.0),
+                    ("6123456789", 390.0),
+                ],
+            ),
+            line(42.0, &[("Address", 0.0), (":", 70.0), ("4", 80.0), ("RAMAN", 90.0), ("STREET", 130.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.account_number, "6123456789");
+        assert_eq!(id.name, "DIVYA R");
+    }
+
+    #[test]
+    fn captions_under_their_values() {
+        // Values in large type, a small caption under each.
+        let block = vec![
+            line(10.0, &[("NEHA", 0.0), ("KAPOOR", 25.0)]),
+            line(19.0, &[("Account", 0.0), ("Holder", 40.0)]),
+            line(33.0, &[("B", 0.0), ("1204", 10.0), ("LODHA", 35.0)]),
+            line(43.0, &[("MUMBAI", 0.0), ("400011", 35.0)]),
+            line(70.0, &[("309012345678", 0.0), ("RATN0000402", 140.0)]),
+            line(79.0, &[("Account", 0.0), ("Number", 40.0), ("IFSC", 140.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.name, "NEHA KAPOOR");
+        assert_eq!(id.address, "B 1204 LODHA, MUMBAI 400011");
+        assert_eq!(id.account_number, "309012345678");
     }
 }
