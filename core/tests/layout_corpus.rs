@@ -126,6 +126,17 @@ fn every_identity_block_arrangement_reads_exactly() {
 }
 
 #[test]
+fn every_sectioned_statement_reads_exactly_and_reconciles() {
+    // Statements that are more than one table (fixtures/sections/README.md):
+    // summary tables before the rows, tables after them (cheques, standing
+    // instructions, fixed deposits, sweeps, foreign currency, a loan schedule,
+    // legends), month headings and sub-totals, B/F at every month, page and
+    // grand totals, a blank page, terms pages first, and consolidated
+    // statements whose second account's table is not this statement's.
+    corpus_reads_exactly("sections", 14);
+}
+
+#[test]
 fn a_resaved_statement_whose_text_was_outlined_is_refused_clearly() {
     // Ghostscript -dNoOutputFonts: every glyph a filled path, no text layer.
     let manifest: Value =

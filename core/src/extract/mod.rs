@@ -179,13 +179,21 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         .or(identity.closing_balance);
     // A summary box the header reader did not take ("Opening Balance 2,435.53"
     // beside the address, "Previous Balance" on a card statement).
-    let summary_lines: Vec<&Line> =
-        pages.iter().take(2).chain(pages.iter().skip(2).last()).flat_map(|p| p.lines.iter()).collect();
+    // Not past the start of another account's table (a consolidated statement).
+    let ours = |pi: usize, l: &Line| table.next_account.is_none_or(|(np, y)| pi < np || (pi == np && l.y < y));
+    let summary_lines: Vec<&Line> = pages
+        .iter()
+        .enumerate()
+        .take(2)
+        .chain(pages.iter().enumerate().skip(2).last())
+        .flat_map(|(pi, p)| p.lines.iter().filter(move |l| ours(pi, l)))
+        .collect();
     if printed_opening.is_none() {
-        printed_opening = summary_balance(
-            &summary_lines,
-            &["OPENINGBALANCE", "OPENINGBAL", "PREVIOUSBALANCE", "BALANCEBROUGHTFORWARD", "BEGINNINGBALANCE"],
-        );
+        // Above the table first: a consolidated statement prints the next
+        // account's opening balance after this account's rows.
+        let labels = ["OPENINGBALANCE", "OPENINGBAL", "PREVIOUSBALANCE", "BALANCEBROUGHTFORWARD", "BEGINNINGBALANCE"];
+        let above: Vec<&Line> = block.iter().collect();
+        printed_opening = summary_balance(&above, &labels).or_else(|| summary_balance(&summary_lines, &labels));
         identity.opening_balance = identity.opening_balance.or(printed_opening);
     }
     if printed_closing.is_none() {

@@ -269,6 +269,10 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
         Some(SpecialKind::CarriedForward)
     } else if starts(CLOSING) {
         Some(SpecialKind::Closing)
+    } else if sub_total(&n) {
+        Some(SpecialKind::SubTotal)
+    } else if month_heading(&n) {
+        Some(SpecialKind::Heading)
     } else if starts(TOTAL) || total_of_a_column(&n) || column_total(&n) {
         Some(SpecialKind::Total)
     } else if starts(END) || END_ANYWHERE.iter().any(|l| n.contains(l)) || page_number(&n) {
@@ -276,6 +280,56 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
     } else {
         None
     }
+}
+
+/// A month named with its year, alone: `APRIL 2024`, `MAY 24`, `MONTH JUN
+/// 2024` ("Month: Jun-2024"), `FOR THE MONTH OF JULY 2024`: the sub-heading
+/// some statements print where a month's rows begin.
+fn month_heading(n: &str) -> bool {
+    const MONTHS: &[&str] = &[
+        "JANUARY",
+        "FEBRUARY",
+        "MARCH",
+        "APRIL",
+        "MAY",
+        "JUNE",
+        "JULY",
+        "AUGUST",
+        "SEPTEMBER",
+        "OCTOBER",
+        "NOVEMBER",
+        "DECEMBER",
+        "JAN",
+        "FEB",
+        "MAR",
+        "APR",
+        "JUN",
+        "JUL",
+        "AUG",
+        "SEP",
+        "SEPT",
+        "OCT",
+        "NOV",
+        "DEC",
+    ];
+    let rest = ["FOR THE MONTH OF ", "TRANSACTIONS FOR ", "MONTH ", "FOR "]
+        .iter()
+        .find_map(|p| n.strip_prefix(p))
+        .unwrap_or(n);
+    let words: Vec<&str> = rest.split([' ', '/']).filter(|w| !w.is_empty()).collect();
+    let year = |w: &str| (w.len() == 4 || w.len() == 2) && w.bytes().all(|b| b.is_ascii_digit());
+    matches!(words.as_slice(), [m, y] if MONTHS.contains(m) && year(y))
+}
+
+/// A month's sub-total between the rows: `SUB TOTAL APR 2024`, `TOTAL FOR
+/// APRIL 2024`, `APRIL 2024 TOTAL`, `MONTH TOTAL`. A bare `SUB TOTAL` is a
+/// page's total (at its foot) and stays a [`SpecialKind::Total`].
+fn sub_total(n: &str) -> bool {
+    if n == "MONTH TOTAL" || n == "MONTHLY TOTAL" {
+        return true;
+    }
+    ["SUB TOTAL ", "SUBTOTAL ", "TOTAL FOR ", "TOTAL "].iter().any(|p| n.strip_prefix(p).is_some_and(month_heading))
+        || n.strip_suffix(" TOTAL").is_some_and(month_heading)
 }
 
 /// `TOTAL WITHDRAWALS`, `TOTAL DEPOSITS 6,44,937.86`, `TOTAL DR`: a total
@@ -427,6 +481,11 @@ mod tests {
         assert_eq!(special("BROUGHT FORWARD", false), Some(SpecialKind::Opening));
         assert_eq!(special("CARRIED FORWARD", false), Some(SpecialKind::CarriedForward));
         assert_eq!(special("TRANSACTION TOTAL", false), Some(SpecialKind::Total));
+        assert_eq!(special("Total for April 2024", false), Some(SpecialKind::SubTotal));
+        assert_eq!(special("Sub Total May 2024", false), Some(SpecialKind::SubTotal));
+        assert_eq!(special("APRIL 2024", false), Some(SpecialKind::Heading));
+        assert_eq!(special("Month: May-2024", false), Some(SpecialKind::Heading));
+        assert_eq!(special("SALARY APRIL 2024", false), None);
         assert_eq!(special("Total", false), Some(SpecialKind::Total));
         assert_eq!(special("TOTAL ENERGIES", false), None);
         assert_eq!(special("Total Withdrawals", false), Some(SpecialKind::Total));

@@ -70,6 +70,12 @@ pub enum SpecialKind {
     Closing,
     /// "Statement Summary", "Dr Count", "End of statement", page footers: end the page's table.
     End,
+    /// A month's sub-total between the rows ("Total for April 2024", "Sub
+    /// Total May 2024"): not a row, and the table goes on after it.
+    SubTotal,
+    /// A sub-heading between the rows ("APRIL 2024", "Month: May-2024"): not
+    /// a row, and the table goes on after it.
+    Heading,
 }
 
 /// The words a layout needs recognised; `crate::extract` provides them.

@@ -59,6 +59,9 @@ pub struct Table {
     pub header_at: (usize, usize),
     /// Page index and line index where the table last ended (a total or end line).
     pub end_at: Option<(usize, usize)>,
+    /// Page index and baseline where another account's table starts (a
+    /// consolidated statement): what is printed from there on is that account's.
+    pub next_account: Option<(usize, f32)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,8 +192,16 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let figure = |cell: &str| has_figure(cell) || (bands.whole_rupees && cell.split_whitespace().any(plain_number));
     let balance = figure(get(ColumnKind::Balance));
     let amount = [ColumnKind::Debit, ColumnKind::Credit, ColumnKind::Amount].iter().any(|k| figure(get(*k)));
+    // A month heading set in the date column ("APRIL 2024", which reads as
+    // the start of a date): the whole line, when it holds nothing else.
+    let heading = || {
+        (!balance && !amount)
+            .then(|| line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "))
+            .and_then(|all| vocab.special(&all, false))
+            .filter(|k| *k == SpecialKind::Heading)
+    };
     let special = if date {
-        vocab.special(get(ColumnKind::Narration), true)
+        vocab.special(get(ColumnKind::Narration), true).or_else(heading)
     } else {
         let words: Vec<&str> = cells.iter().filter(|(k, _)| !k.is_numeric()).map(|(_, t)| t.as_str()).collect();
         vocab.special(words.join(" ").trim(), false).or_else(|| {
@@ -205,6 +216,14 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
                 .filter(|k| *k == SpecialKind::End)
         })
     };
+    // A month heading starts at the table's left edge, in a column that is
+    // not the narration's: "APR 2024" alone under a narration is its wrapped
+    // end ("... SALARY" / "APR 2024").
+    let at_left = line.words.first().is_some_and(|w| {
+        let c = bands.column_of(w, false);
+        c == 0 && bands.kind(0) != ColumnKind::Narration
+    });
+    let special = special.filter(|k| *k != SpecialKind::Heading || at_left);
     LineInfo { cells, fits, date, balance, amount, special }
 }
 
@@ -296,6 +315,56 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         }
     }
 
+    // A consolidated statement: after the rows, another account's table opens
+    // with its own opening balance, which the last row's balance does not
+    // carry (a brought-forward balance does; a row without a balance gives
+    // nothing to compare). This statement's table ends
+    // there; what follows is the other account's.
+    let balance_of = |cells: &[(ColumnKind, String)]| {
+        cells
+            .iter()
+            .find(|(k, t)| *k == ColumnKind::Balance && !t.is_empty())
+            .and_then(|(_, t)| Money::parse(&plain_amount(t)).ok())
+    };
+    let mut last: Option<Money> = None;
+    let mut cut: Option<(usize, usize)> = None;
+    'bodies: for (bi, body) in bodies.iter().enumerate() {
+        for (si, (kind, e, after)) in body.specials.iter().enumerate() {
+            if *kind != SpecialKind::Opening {
+                continue;
+            }
+            let before = body
+                .entries
+                .iter()
+                .take(*after)
+                .rev()
+                .find(|e| e.kind == Kind::Anchor)
+                .map(|e| balance_of(&e.cells))
+                .unwrap_or(last);
+            if let (Some(prev), Some(b)) = (before, balance_of(&e.cells))
+                && prev != b
+            {
+                cut = Some((bi, si));
+                break 'bodies;
+            }
+        }
+        // The last row's balance; none when it prints none (a balance
+        // printed once a day): nothing to compare then.
+        if let Some(e) = body.entries.iter().rev().find(|e| e.kind == Kind::Anchor) {
+            last = balance_of(&e.cells);
+        }
+    }
+    let next_account =
+        cut.and_then(|(bi, si)| bodies.get(bi).and_then(|b| b.specials.get(si)).map(|(_, e, _)| (p0 + bi, e.y)));
+    if let Some((bi, si)) = cut {
+        bodies.truncate(bi + 1);
+        if let Some(body) = bodies.get_mut(bi) {
+            let after = body.specials.get(si).map_or(body.entries.len(), |s| s.2);
+            body.entries.truncate(after);
+            body.specials.truncate(si);
+        }
+    }
+
     // A table that prints a balance on (almost) every row: an amount line
     // without balance or date there is a total or a summary, not a row.
     let (with_bal, without_bal) = bodies.iter().flat_map(|b| b.entries.iter()).filter(|e| e.kind == Kind::Anchor).fold(
@@ -364,6 +433,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         orientation,
         header_at: (p0, header.first),
         end_at,
+        next_account,
     })
 }
 
@@ -416,15 +486,22 @@ fn year_after(last: &str, w: &str) -> bool {
 
 /// The lines of a table below its header, for learning its gutters: down to
 /// an ending row (total, closing balance, page footer), a change of type size
-/// or a gap wider than four lines (the prose and boxes after a table).
+/// or a gap wider than four lines (the prose and boxes after a table), or
+/// the header of another table (labels apart across the line, no figure).
 fn table_lines<'a>(lines: &'a [Line], vocab: &dyn Vocabulary) -> Vec<&'a Line> {
     let mut out: Vec<&Line> = Vec::new();
     let size = lines.first().map_or(8.0, |l| l.size);
+    let header_like = |l: &Line| {
+        let phrases = l.phrases(1.2);
+        phrases.len() >= 3
+            && phrases.iter().filter(|p| vocab.column_kind(&p.text).is_some()).count() >= 2
+            && !l.words.iter().any(|w| amount_like(&w.text))
+    };
     for l in lines {
         let ends = matches!(
             vocab.special(&l.text(), false),
             Some(SpecialKind::Total | SpecialKind::End | SpecialKind::Closing)
-        );
+        ) || (!out.is_empty() && header_like(l));
         let other_size = (l.size - size).abs() > 0.2 * size;
         let far = out.last().is_some_and(|p| l.y - p.y > 4.0 * size.max(l.size));
         if ends || other_size || far {
@@ -578,6 +655,15 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
         }
         body.push((li, info));
     }
+    // Another table after the rows (fixed deposits, cheques, foreign currency,
+    // a loan schedule): its header ends this one, with the title above it.
+    if let Some(k) = section_break(page, &body, bands, vocab) {
+        body.truncate(k);
+        if out.ended_at.is_none() {
+            out.ended_at = body.last().map(|(li, _)| *li);
+        }
+        out.specials.retain(|s| s.2 <= k);
+    }
     // Specials point into `body`; entries are built from it below, one each
     // until the table's end on this page.
     let last_anchor = body.iter().rposition(|(_, x)| is_row(x));
@@ -652,6 +738,43 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
         s.2 = s.2.min(kept);
     }
     out
+}
+
+/// Where another table starts below this one's rows on a page: the first
+/// line, after a row, that is a table header (labels set apart across three
+/// or more of the columns, words in an amount column that are not figures,
+/// no date) and is not this table's own header repeated; with the title line
+/// set above it after a wider gap. `None` when no other table follows.
+fn section_break(page: &PageLines, body: &[(usize, LineInfo)], bands: &Bands, vocab: &dyn Vocabulary) -> Option<usize> {
+    let is_row = |x: &LineInfo| x.fits && (x.balance || x.amount);
+    let first_row = body.iter().position(|(_, x)| is_row(x))?;
+    let own: Vec<ColumnKind> = bands.columns.iter().map(|c| c.kind).collect();
+    let k = body.iter().enumerate().skip(first_row + 1).find_map(|(k, (li, x))| {
+        // Labels over amount columns do not fit them; a wrapped narration
+        // line, even one run across the columns, is one phrase.
+        if x.fits || x.date || x.balance || x.amount || x.special.is_some() {
+            return None;
+        }
+        let line = page.lines.get(*li)?;
+        let phrases = line.phrases(1.2);
+        let cols: std::collections::BTreeSet<usize> = phrases
+            .iter()
+            .filter_map(|p| line.words.iter().find(|w| w.x0 >= p.x0 - 0.01).map(|w| bands.column_of(w, false)))
+            .collect();
+        if phrases.len() < 3 || cols.len() < 3 {
+            return None;
+        }
+        // The table's own header again (a second page set on this sheet).
+        let named: Vec<ColumnKind> = phrases.iter().filter_map(|p| vocab.column_kind(&p.text)).collect();
+        let repeated = named.len() >= 3 && named.iter().all(|k| own.contains(k));
+        (!repeated).then_some(k)
+    })?;
+    // A title line above the header, parted from the rows by a wider gap.
+    let y = |k: usize| body.get(k).and_then(|(li, _)| page.lines.get(*li)).map(|l| (l.y, l.size));
+    let titled = k >= first_row + 2
+        && body.get(k - 1).is_some_and(|(_, x)| !(x.date || x.balance || x.amount))
+        && matches!((y(k - 2), y(k - 1)), (Some((ya, _)), Some((yb, size))) if yb - ya > 1.9 * size);
+    Some(if titled { k - 1 } else { k })
 }
 
 /// A line that does not fit the columns but sits between rows: its words in
