@@ -8,7 +8,7 @@ use bankscope::analysis::fraud::metadata;
 use bankscope::model::{Entity, Metadata};
 use bankscope::money::Money;
 use bankscope::respond::AccountFinding;
-use bankscope::taxonomy::FraudType;
+use bankscope::taxonomy::{FraudCategory, FraudType};
 use bankscope::{ReadOptions, TxnType};
 use lopdf::dictionary;
 
@@ -211,4 +211,74 @@ fn text_added_as_an_annotation_is_flagged() {
     // The original has none.
     assert!(entity_of(&path, None).fraud_findings().is_empty());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every corpus of statements generated clean (fixtures/*/ with a manifest,
+/// the hand-written, re-saved, bilingual, identity and sectioned ones
+/// included): none is flagged as altered (metadata or accounting).
+#[test]
+fn no_clean_statement_of_any_corpus_is_flagged_as_altered() {
+    let corpora = [
+        "layouts",
+        "html",
+        "qt",
+        "java",
+        "php",
+        "office",
+        "fop",
+        "jasper",
+        "node",
+        "pyhtml",
+        "itext",
+        "rawpdf",
+        "resaved",
+        "bilingual",
+        "identity",
+        "sections",
+    ];
+    let mut read = 0;
+    let mut flagged = Vec::new();
+    for corpus in corpora {
+        let manifest: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(fixtures().join(corpus).join("manifest.json")).unwrap_or_else(|e| panic!("{corpus}: {e}")),
+        )
+        .unwrap_or_else(|e| panic!("{corpus}: {e}"));
+        for f in manifest["files"].as_array().cloned().unwrap_or_default() {
+            let pdf = fixtures().join(corpus).join(f["file"].as_str().unwrap_or_default());
+            let e = entity_of(&pdf, password(&pdf));
+            read += 1;
+            let altered: Vec<AccountFinding> = e
+                .fraud_findings()
+                .into_iter()
+                .filter(|f| matches!(f.finding.category(), FraudCategory::Metadata | FraudCategory::Accounting))
+                .collect();
+            if !altered.is_empty() {
+                flagged.push(format!("{}:\n  {}", pdf.display(), describe(&altered)));
+            }
+        }
+    }
+    assert!(read >= 250, "{read} statements read");
+    assert!(flagged.is_empty(), "clean statements flagged as altered:\n{}", flagged.join("\n"));
+}
+
+/// Overdraft and cash-credit accounts live below zero: a printed OD/CC
+/// account type (Bank of Baroda's CASH CREDIT statements printed by Chromium
+/// and by wkhtmltopdf, whose balance goes Dr), or balances below zero on most
+/// days (the co-operative bank's cash-credit line-printer report), raise no
+/// negative_balance.
+#[test]
+fn overdraft_and_cash_credit_accounts_raise_no_negative_balance() {
+    for (corpus, name, printed_type) in
+        [("html", "baroda_od", true), ("qt", "baroda_od", true), ("rawpdf", "tjsb_lineprinter_od", false)]
+    {
+        let pdf = fixtures().join(corpus).join(format!("{name}.pdf"));
+        let e = entity_of(&pdf, password(&pdf));
+        let s = &e.statements[0];
+        assert!(s.transactions.iter().any(|t| t.balance.is_negative()), "{corpus}/{name}: goes below zero");
+        if printed_type {
+            assert!(s.identity.overdraft, "{corpus}/{name}: the printed account type is cash credit");
+        }
+        let types: Vec<FraudType> = e.fraud_findings().iter().map(|f| f.finding.fraud_type).collect();
+        assert!(!types.contains(&FraudType::NegativeBalance), "{corpus}/{name}: {types:?}");
+    }
 }

@@ -116,7 +116,7 @@ pub fn account_findings(
         out.extend(inconsistent_transaction(s));
     }
     out.extend(opening_balance_mismatches(statements));
-    let mut per_txn = transaction_checks(transactions, identity.credit_limit);
+    let mut per_txn = transaction_checks_of(transactions, identity);
     if !per_txn.is_empty() {
         // The first statement (in period order) that holds the transaction.
         let mut owner: HashMap<&str, Uuid> = HashMap::new();
@@ -285,9 +285,10 @@ fn overdraft_in_use(transactions: &[Transaction]) -> bool {
 /// Per-transaction rules over one account's transactions (date order):
 ///
 /// - `negative_balance`: the end-of-day balance is below zero and the account
-///   is not an overdraft / cash-credit account (no `credit_limit`, balances
-///   not negative on most days, no OD/CC interest); one finding per run of
-///   such days, at the first day's last transaction;
+///   is not an overdraft / cash-credit account (no `credit_limit`, no
+///   printed OD/CC account type, balances not negative on most days, no
+///   OD/CC interest); one finding per run of such days, at the first day's
+///   last transaction;
 /// - `min_rtgs_amount`: an RTGS transfer below [`RTGS_MIN`];
 /// - `max_upi_limit_per_transaction`: a UPI transaction above [`UPI_MAX`];
 /// - `max_imps_limit_per_transaction`: an IMPS transfer above [`IMPS_MAX`].
@@ -295,8 +296,20 @@ fn overdraft_in_use(transactions: &[Transaction]) -> bool {
 /// Charge, fee and interest rows that name a rail (`RTGS CHGS 29.50`) are
 /// not transfers and are left out.
 pub fn transaction_checks(transactions: &[Transaction], credit_limit: Money) -> Vec<Finding> {
+    checks(transactions, credit_limit > Money::ZERO)
+}
+
+/// [`transaction_checks`] for an account whose holder details are
+/// `identity`: an account with a limit, or whose printed type is an
+/// overdraft or cash-credit account ([`Identity::overdraft`]), may be below
+/// zero.
+pub fn transaction_checks_of(transactions: &[Transaction], identity: &Identity) -> Vec<Finding> {
+    checks(transactions, identity.credit_limit > Money::ZERO || identity.overdraft)
+}
+
+fn checks(transactions: &[Transaction], overdraft: bool) -> Vec<Finding> {
     let mut out = Vec::new();
-    if credit_limit <= Money::ZERO && !overdraft_in_use(transactions) {
+    if !overdraft && !overdraft_in_use(transactions) {
         let mut in_run = false;
         for (day, i) in end_of_day(transactions) {
             let t = &transactions[i];

@@ -701,6 +701,17 @@ pub fn category(name: &str, current: bool) -> AccountCategory {
     AccountCategory::Individual
 }
 
+/// An overdraft or cash-credit account type (`OD`, `CC`, `OCC`, `SOD`,
+/// `CASH CREDIT`, `OVERDRAFT`, `OVER DRAFT`).
+fn overdraft_type(text: &str) -> bool {
+    let n = norm_label(text);
+    let words: Vec<&str> = n.split(' ').collect();
+    ["OD", "CC", "OCC", "SOD"].iter().any(|w| words.contains(w))
+        || n.contains("OVERDRAFT")
+        || n.contains("OVER DRAFT")
+        || n.contains("CASH CREDIT")
+}
+
 fn account_type(text: &str) -> Option<AccountType> {
     let n = norm_label(text);
     let words: Vec<&str> = n.split(' ').collect();
@@ -935,6 +946,11 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             (t.contains("ACCOUNT") || t.contains("A/C")).then(|| account_type(&t)).flatten()
         })
     });
+    id.overdraft = find(Label::AccountType).is_some_and(|f| overdraft_type(&f.value))
+        || block.iter().any(|l| {
+            let t = l.text().to_ascii_uppercase();
+            (t.contains("ACCOUNT TYPE") || t.contains("A/C TYPE") || t.contains("PRODUCT")) && overdraft_type(&t)
+        });
     id.credit_limit = find(Label::Limit)
         .and_then(|f| f.value.split_whitespace().find_map(|w| Money::parse(w).ok()))
         .unwrap_or(Money::ZERO)

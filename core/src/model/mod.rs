@@ -150,6 +150,10 @@ pub struct Identity {
     pub account_type: Option<AccountType>,
     /// OD / CC limit or drawing power; zero when none.
     pub credit_limit: Money,
+    /// The printed account type is an overdraft or cash-credit account (OD,
+    /// CC, OCC, SOD, cash credit): a balance below zero is its normal state.
+    #[serde(default)]
+    pub overdraft: bool,
     /// Statement period as printed.
     pub period_from: Option<NaiveDate>,
     /// Statement period as printed.
