@@ -555,6 +555,35 @@ fn strip_title(name: &str) -> String {
 
 /// One to six words of letters (and `.`, `'`, `-`, `&`), no digits: a
 /// person's or firm's name in any case.
+/// The name after "Welcome" on a portal's top bar, up to a "|", a comma or
+/// "Last login": "Welcome RAHUL SHARMA | Last login 24-Nov-2026 18:22:10".
+fn welcome_name(line: &str) -> Option<String> {
+    let mut words =
+        line.split_whitespace().skip_while(|w| !w.trim_end_matches([',', ':']).eq_ignore_ascii_case("welcome"));
+    words.next()?;
+    let mut name: Vec<&str> = Vec::new();
+    for w in words {
+        let stop = w.starts_with('|') || w.eq_ignore_ascii_case("last") || w.bytes().any(|b| b.is_ascii_digit());
+        if stop {
+            break;
+        }
+        let end = w.ends_with([',', '|', '!']);
+        let w = w.trim_end_matches([',', '|', '!']).trim_start_matches([',', ':']);
+        if !w.is_empty() {
+            name.push(w);
+        }
+        if end {
+            break;
+        }
+    }
+    let name = name.join(" ");
+    let first = name.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
+    (is_name_words(&strip_title(&name))
+        && !matches!(first.as_str(), "to" | "back")
+        && banks::by_name_in(&name).is_none())
+    .then_some(name)
+}
+
 fn is_name_words(s: &str) -> bool {
     let words = s.split_whitespace().count();
     (1..=6).contains(&words)
@@ -808,6 +837,14 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                 None => (String::new(), None, 0.0),
             }
         }
+    };
+    // A net-banking page printed from the browser names the logged-in user
+    // ("Welcome RAHUL SHARMA | Last login ..."): the holder only when nothing
+    // else on the statement names one (the user may be a joint holder).
+    let printed_name = if printed_name.is_empty() {
+        block.iter().chain(rest).find_map(|l| welcome_name(&l.text())).unwrap_or_default()
+    } else {
+        printed_name
     };
     let printed_name = latin_rendering(&printed_name);
     id.name = strip_title(&printed_name);
@@ -1155,6 +1192,21 @@ mod tests {
         assert_eq!(id.address, "12 MG ROAD, PUNE");
         assert_eq!(id.account_number, "1234567890123");
         assert_eq!(id.ifsc.as_deref(), Some("HDFC0001234"));
+    }
+
+    #[test]
+    fn the_welcome_line_names_the_holder_only_when_nothing_else_does() {
+        let welcome = vec![
+            line(10.0, &[("Welcome RAHUL SHARMA | Last login 24-Nov-2026 18:22:10 | Logout", 0.0)]),
+            line(30.0, &[("Account Number", 0.0), (":", 80.0), ("50100384572916", 90.0)]),
+        ];
+        assert_eq!(read(&welcome, &[]).name, "RAHUL SHARMA");
+        let mut named = welcome.clone();
+        named.push(line(40.0, &[("Customer Name", 0.0), (":", 80.0), ("PRIYA NAIR", 90.0)]));
+        assert_eq!(read(&named, &[]).name, "PRIYA NAIR");
+        assert_eq!(welcome_name("Welcome, Mr. Amit Patel | Logout").as_deref(), Some("Mr. Amit Patel"));
+        assert_eq!(welcome_name("Welcome to HDFC Bank NetBanking"), None);
+        assert_eq!(welcome_name("Welcome back"), None);
     }
 
     #[test]

@@ -145,7 +145,69 @@ pub fn page_lines(page: &Page) -> PageLines {
     for l in &mut lines {
         l.words.sort_by(|a, b| a.x0.total_cmp(&b.x0));
     }
+    drop_browser_decorations(&mut lines, page.height);
     PageLines { number: page.number, height: page.height, lines, hidden }
+}
+
+/// A page printed from a browser with its header and footer on carries the
+/// browser's own lines in the page margins: the print date and time at the top
+/// left ("25/11/2026, 14:03", "11/25/26, 2:03 PM") with the page title beside
+/// it, the address ("https://...") at the bottom left with "2/4" at the
+/// right. They are never part of the statement: the first line, in the top
+/// 8% of the page, when it starts with such a stamp; the last line, in the
+/// bottom 8%, when it starts with an address or is an address and / or
+/// nothing but a "n/N" page count.
+fn drop_browser_decorations(lines: &mut Vec<Line>, height: f32) {
+    if height.is_nan() || height <= 0.0 {
+        return;
+    }
+    if lines.first().is_some_and(|l| l.y < 0.08 * height && print_stamp(&l.words)) {
+        lines.remove(0);
+    }
+    if lines.last().is_some_and(|l| l.y > 0.92 * height && address_or_count(&l.words)) {
+        lines.pop();
+    }
+}
+
+/// "25/11/2026," "14:03" or "11/25/26," "2:03" "PM": a short date ending in a
+/// comma, then a clock time.
+fn print_stamp(words: &[Word]) -> bool {
+    let (Some(d), Some(t)) = (words.first(), words.get(1)) else { return false };
+    let Some(date) = d.text.strip_suffix(',') else { return false };
+    let parts: Vec<&str> = date.split(['/', '.', '-']).collect();
+    let date_ok = parts.len() == 3
+        && parts.iter().all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()));
+    let time_ok = match t.text.split_once(':') {
+        Some((h, m)) => {
+            (1..=2).contains(&h.len())
+                && h.bytes().all(|b| b.is_ascii_digit())
+                && m.len() >= 2
+                && m.bytes().take(2).all(|b| b.is_ascii_digit())
+        }
+        None => false,
+    };
+    date_ok && time_ok
+}
+
+/// The browser footer: starts with an address (scheme://, file:) or is a
+/// "n/N" page count (n <= N) at its right end, with nothing but an address
+/// before it.
+fn address_or_count(words: &[Word]) -> bool {
+    let address = |w: &Word| {
+        let t = w.text.to_ascii_lowercase();
+        t.starts_with("http://") || t.starts_with("https://") || t.starts_with("file:")
+    };
+    let count = |w: &Word| {
+        w.text.split_once('/').is_some_and(|(n, of)| match (n.parse::<u32>(), of.parse::<u32>()) {
+            (Ok(n), Ok(of)) => n >= 1 && n <= of && of <= 999,
+            _ => false,
+        })
+    };
+    match words {
+        [] => false,
+        [only] => count(only) || address(only),
+        [first, .., last] => address(first) && (count(last) || words.len() <= 3),
+    }
 }
 
 #[cfg(test)]
@@ -172,5 +234,30 @@ pub(crate) mod tests {
         let l = line(10.0, &[("Withdrawal", 0.0), ("Amt.", 53.0), ("Deposit", 90.0)]);
         let p: Vec<String> = l.phrases(0.45).into_iter().map(|p| p.text).collect();
         assert_eq!(p, vec!["Withdrawal Amt.", "Deposit"]);
+    }
+
+    #[test]
+    fn browser_header_and_footer_lines_are_dropped() {
+        let mut lines = vec![
+            line(20.0, &[("25/11/2026,", 30.0), ("14:03", 90.0), ("HDFC", 300.0), ("Bank", 330.0)]),
+            line(60.0, &[("01/04/24", 30.0), ("UPI-SWIGGY", 90.0), ("1,350.50", 400.0)]),
+            line(780.0, &[("https://netbanking.hdfcbank.com/netbanking/entry", 30.0), ("2/3", 550.0)]),
+        ];
+        drop_browser_decorations(&mut lines, 800.0);
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0].words[0].text, "01/04/24");
+        // US form, and a lone page count.
+        let mut lines = vec![
+            line(20.0, &[("11/25/26,", 30.0), ("2:03", 80.0), ("PM", 100.0)]),
+            line(60.0, &[("Statement", 30.0)]),
+            line(785.0, &[("1/4", 550.0)]),
+        ];
+        drop_browser_decorations(&mut lines, 800.0);
+        assert_eq!(lines.len(), 1);
+        // A statement's own first row and a date line at the top are kept.
+        let mut lines =
+            vec![line(20.0, &[("25/11/2026", 30.0), ("14:03", 90.0)]), line(785.0, &[("Page", 30.0), ("2/3", 60.0)])];
+        drop_browser_decorations(&mut lines, 800.0);
+        assert_eq!(lines.len(), 2);
     }
 }
