@@ -16,7 +16,8 @@
 //! Form XObjects, /Rotate, CropBox, out-of-order, clipped and painted-over text),
 //! bilingual Hindi and English statements (fixtures/bilingual), header
 //! blocks arranged as Indian banks arrange them (fixtures/identity),
-//! each made by the generate script beside them.
+//! net-banking pages printed from the browser with its header and footer
+//! (fixtures/browserprint), each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -134,6 +135,25 @@ fn every_sectioned_statement_reads_exactly_and_reconciles() {
     // grand totals, a blank page, terms pages first, and consolidated
     // statements whose second account's table is not this statement's.
     corpus_reads_exactly("sections", 14);
+}
+
+#[test]
+fn every_browser_printed_statement_reads_exactly_and_reconciles() {
+    // Net-banking statement pages printed from the browser as the customer
+    // sees them (fixtures/browserprint/README.md): the browser's header and
+    // footer (print date, title, URL, page n/N), the portal's menu, Welcome /
+    // Last login line, left navigation, a filter form with other dates,
+    // summary boxes, "Records 1-N of N" and pagination, a column header
+    // printed once, rows cut by page breaks, newest first on two.
+    corpus_reads_exactly("browserprint", 10);
+    // The period printed in the account block, not the filter form's dates
+    // (or the form's dates where nothing else prints one).
+    for f in ["hdfc_netbanking", "kotak_netbanking", "idfc_netbanking"] {
+        let bytes = std::fs::read(fixtures("browserprint").join(format!("{f}.pdf"))).expect("fixture");
+        let st = read_pdf(&bytes, &ReadOptions::default()).expect("reads");
+        let period = (st.identity.period_from.map(|d| d.to_string()), st.identity.period_to.map(|d| d.to_string()));
+        assert_eq!(period, (Some("2024-04-01".into()), Some("2024-06-30".into())), "{f}");
+    }
 }
 
 #[test]
