@@ -119,8 +119,10 @@ fn acrobat_edit_is_seen_in_the_structure() {
     let (e, _) = read_tampered("acrobat_touchup.pdf");
     let Some(d) = &e.statements[0].forensics else { panic!("a PDF keeps its digest") };
     assert_eq!((d.revisions, d.touchup_text_edit), (2, true));
-    // 3 (Acrobat) + 1 (ModDate five weeks after creation) + 2 (update) + 3 (TouchUp).
-    assert_eq!(metadata::score(d, "kotak"), 9);
+    // 3 (Acrobat) + 1 (ModDate five weeks after creation) + 2 (update) + 2
+    // (the update redraws page 1) + 3 (TouchUp).
+    assert_eq!(d.pages_redrawn_by_update, vec![1]);
+    assert_eq!(metadata::score(d, "kotak"), 11);
     // The statement itself still reads: the edit left the table alone.
     assert!(e.statements[0].balance_breaks.is_empty());
 }
@@ -281,4 +283,45 @@ fn overdraft_and_cash_credit_accounts_raise_no_negative_balance() {
         let types: Vec<FraudType> = e.fraud_findings().iter().map(|f| f.finding.fraud_type).collect();
         assert!(!types.contains(&FraudType::NegativeBalance), "{corpus}/{name}: {types:?}");
     }
+}
+
+/// `fixtures/tampered2` (made by its `generate.py`): fraudsters' edits of
+/// clean fixtures of several producers. Each raises exactly the metadata and
+/// accounting types its manifest expects (an empty list is an edit the PDF
+/// does not reveal; see the manifest's `detectable`); a file with `with` is
+/// read in one entity with that statement.
+#[test]
+fn tampered2_files_raise_what_the_manifest_expects() {
+    let dir = fixtures().join("tampered2");
+    let v: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap_or_else(|e| panic!("{e}")))
+            .unwrap_or_else(|e| panic!("{e}"));
+    let files = v["files"].as_array().cloned().unwrap_or_default();
+    assert_eq!(files.len(), 17);
+    let mut wrong = Vec::new();
+    for f in files {
+        let name = f["file"].as_str().unwrap_or_default();
+        let mut e = entity_of(&dir.join(name), None);
+        if let Some(other) = f["with"].as_str() {
+            let bytes = std::fs::read(dir.join(other)).unwrap_or_else(|e| panic!("{e}"));
+            e.add_pdf(&bytes, &ReadOptions::default()).unwrap_or_else(|err| panic!("{other}: {err}"));
+        }
+        let mut got: Vec<String> = e
+            .fraud_findings()
+            .iter()
+            .filter(|f| matches!(f.finding.category(), FraudCategory::Metadata | FraudCategory::Accounting))
+            .map(|f| f.finding.fraud_type.to_string())
+            .collect();
+        got.sort();
+        got.dedup();
+        let mut want: Vec<String> = f["expected_fraud_types"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|t| t.as_str().map(str::to_string)).collect())
+            .unwrap_or_default();
+        want.sort();
+        if got != want {
+            wrong.push(format!("{name}: got {got:?}, want {want:?}\n  {}", describe(&e.fraud_findings())));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

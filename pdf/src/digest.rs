@@ -47,6 +47,9 @@ pub struct ForensicDigest {
     /// Sign" and comment tools add text.
     #[serde(default)]
     pub drawn_annotations: Vec<String>,
+    /// Pages whose content an incremental update rewrote or added to.
+    #[serde(default)]
+    pub pages_redrawn_by_update: Vec<u32>,
 }
 
 /// A font family the table's figures are printed in.
@@ -118,6 +121,7 @@ impl ForensicDigest {
             hidden_words: u32::try_from(hidden.len()).unwrap_or(u32::MAX),
             hidden_sample: hidden.iter().take(HIDDEN_SAMPLE).map(|s| (*s).to_string()).collect(),
             table_fonts,
+            pages_redrawn_by_update: forensics.pages_redrawn_by_update.clone(),
             drawn_annotations: forensics
                 .pages
                 .iter()

@@ -43,6 +43,11 @@ pub struct Forensics {
     pub pages: Vec<PageForensics>,
     /// Whether any content stream carries Acrobat's `/TouchUp_TextEdit` marker.
     pub touchup_text_edit: bool,
+    /// Pages whose content streams were written by an incremental update
+    /// (stored after the original file's `%%EOF`): the page's drawing was
+    /// changed after the file was made. Signature and form updates add
+    /// annotations, not page content. Not looked for in linearized files.
+    pub pages_redrawn_by_update: Vec<u32>,
 }
 
 /// The Info dictionary's standard entries.
@@ -320,6 +325,45 @@ impl Document {
         })
     }
 
+    /// 1-based numbers of the pages whose content streams an incremental
+    /// update wrote (their objects stored after the first `%%EOF`).
+    fn pages_redrawn_by_update(&self) -> Vec<u32> {
+        let doc = &self.doc;
+        let Some(end) = self.first_eof_end else { return Vec::new() };
+        if doc.linearization.is_some() || doc.revision_count() < 2 {
+            return Vec::new();
+        }
+        let offset = |id: u32| -> Option<usize> {
+            match doc.reference_table.get(id)? {
+                lopdf::xref::XrefEntry::Normal { offset, .. } => usize::try_from(*offset).ok(),
+                lopdf::xref::XrefEntry::Compressed { container, .. } => match doc.reference_table.get(*container)? {
+                    lopdf::xref::XrefEntry::Normal { offset, .. } => usize::try_from(*offset).ok(),
+                    _ => None,
+                },
+                _ => None,
+            }
+        };
+        let mut out = Vec::new();
+        for (i, &page_id) in self.pages.iter().enumerate() {
+            let Ok(page) = doc.get_dictionary(page_id) else { continue };
+            let mut ids: Vec<u32> = Vec::new();
+            match page.get(b"Contents") {
+                Ok(Object::Reference(r)) => {
+                    ids.push(r.0);
+                    if let Ok(Object::Array(a)) = doc.get_object(*r) {
+                        ids.extend(a.iter().filter_map(|o| o.as_reference().ok().map(|r| r.0)));
+                    }
+                }
+                Ok(Object::Array(a)) => ids.extend(a.iter().filter_map(|o| o.as_reference().ok().map(|r| r.0))),
+                _ => {}
+            }
+            if ids.iter().any(|&id| offset(id).is_some_and(|o| o > end)) {
+                out.push(u32::try_from(i + 1).unwrap_or(u32::MAX));
+            }
+        }
+        out
+    }
+
     /// The forensic record. Reads every page's content (within the limits).
     pub fn forensics(&self) -> Result<Forensics> {
         let doc = &self.doc;
@@ -369,7 +413,9 @@ impl Document {
                 annotations,
             });
         }
+        let pages_redrawn_by_update = self.pages_redrawn_by_update();
         Ok(Forensics {
+            pages_redrawn_by_update,
             pdf_version: doc.version.clone(),
             info,
             xmp,

@@ -64,6 +64,9 @@ pub struct Document {
     pub(crate) encryption: EncryptionKind,
     pub(crate) encryption_revision: Option<i64>,
     pub(crate) eof_markers: u32,
+    /// Byte offset just past the first `%%EOF`: where the original file ends
+    /// and incremental updates begin.
+    pub(crate) first_eof_end: Option<usize>,
 }
 
 impl Document {
@@ -183,6 +186,7 @@ pub fn open(bytes: &[u8], options: &OpenOptions) -> Result<Document> {
         encryption,
         encryption_revision,
         eof_markers: count(bytes, b"%%EOF"),
+        first_eof_end: bytes.windows(5).position(|w| w == b"%%EOF").map(|i| i + 5),
     })
 }
 

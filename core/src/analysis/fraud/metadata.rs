@@ -15,6 +15,7 @@
 //! | producer / creator not one the bank's profile knows, a re-save tool ([`RESAVE_TOOLS`]), or none at all | `author_fraud` | 1 |
 //! | modified more than [`DATE_GAP_HOURS`] hours after creation | `date_fraud` | 1 |
 //! | incremental updates appended (more than one revision) | `incremental_edits` | 2 |
+//! | an incremental update rewrote a page's content streams (not just a signature, form or Info) | `incremental_edits` | 2 |
 //! | Acrobat's `/TouchUp_TextEdit` marker | `text_edit_marker` | 3 |
 //! | the table's amounts printed in more than one font family | `mixed_fonts` | 2 |
 //! | words drawn invisible, in white or under a filled rectangle | `overlaid_text` | 2 |
@@ -156,6 +157,18 @@ fn signals(digest: &ForensicDigest, bank: &str) -> Vec<Signal> {
             fraud_type: FraudType::IncrementalEdits,
             points: 2,
             reason: format!("{} incremental update(s) appended to the original file", digest.revisions - 1),
+        });
+    }
+    if !digest.pages_redrawn_by_update.is_empty() {
+        let pages: Vec<String> = digest.pages_redrawn_by_update.iter().map(u32::to_string).collect();
+        out.push(Signal {
+            fraud_type: FraudType::IncrementalEdits,
+            points: 2,
+            reason: format!(
+                "the update rewrote what page(s) {} draw: their content streams were stored after the original \
+                 file ended (signing or filling a form adds annotations, not page content)",
+                pages.join(", ")
+            ),
         });
     }
     if digest.touchup_text_edit {

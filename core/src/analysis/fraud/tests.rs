@@ -216,6 +216,7 @@ fn digest_of_a_forensic_record() {
             annotations: Vec::new(),
         }],
         touchup_text_edit: true,
+        pages_redrawn_by_update: Vec::new(),
     };
     let mut white = run("500.00", "Helvetica", 5);
     white.white = true;
