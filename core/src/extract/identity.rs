@@ -848,6 +848,11 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     };
     let printed_name = latin_rendering(&printed_name);
     id.name = strip_title(&printed_name);
+    // A name of fewer than two letters ("A", "=" where a redaction bar or a
+    // smudge stands on a scan) names nobody.
+    if id.name.chars().filter(|c| c.is_alphabetic()).count() < 2 {
+        id.name.clear();
+    }
     // The address: under an "Address" label when the name had a label too,
     // else the lines set under the name in the customer block.
     // A name found without a label ("MR. DINESH PANDEY" in bold) takes an
@@ -1176,6 +1181,18 @@ mod tests {
             let id = read(&block, &[]);
             assert_eq!(id.name, want);
             assert_eq!(id.account_number, "1234567890123");
+        }
+    }
+
+    #[test]
+    fn a_name_redacted_to_a_letter_or_a_mark_names_nobody() {
+        for value in ["A", "=", "1"] {
+            let block = vec![
+                line(10.0, &[("Account Holder", 0.0), (":", 80.0), (value, 90.0)]),
+                line(22.0, &[("Account Number", 0.0), (":", 80.0), ("XXXXXXXX4821", 90.0)]),
+            ];
+            let id = read(&block, &[]);
+            assert_eq!(id.name, "", "{value}");
         }
     }
 
