@@ -10,7 +10,7 @@ use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
 const MONTHS: [&str; 12] = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 
 /// Month number of an English month name or its first three letters.
-fn month(word: &str) -> Option<u32> {
+pub(crate) fn month(word: &str) -> Option<u32> {
     let w = word.trim_end_matches(['.', ',']).to_ascii_uppercase();
     if w.len() < 3 || !w.is_ascii() {
         return None;

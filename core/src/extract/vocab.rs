@@ -286,39 +286,13 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
 /// 2024` ("Month: Jun-2024"), `FOR THE MONTH OF JULY 2024`: the sub-heading
 /// some statements print where a month's rows begin.
 fn month_heading(n: &str) -> bool {
-    const MONTHS: &[&str] = &[
-        "JANUARY",
-        "FEBRUARY",
-        "MARCH",
-        "APRIL",
-        "MAY",
-        "JUNE",
-        "JULY",
-        "AUGUST",
-        "SEPTEMBER",
-        "OCTOBER",
-        "NOVEMBER",
-        "DECEMBER",
-        "JAN",
-        "FEB",
-        "MAR",
-        "APR",
-        "JUN",
-        "JUL",
-        "AUG",
-        "SEP",
-        "SEPT",
-        "OCT",
-        "NOV",
-        "DEC",
-    ];
     let rest = ["FOR THE MONTH OF ", "TRANSACTIONS FOR ", "MONTH ", "FOR "]
         .iter()
         .find_map(|p| n.strip_prefix(p))
         .unwrap_or(n);
     let words: Vec<&str> = rest.split([' ', '/']).filter(|w| !w.is_empty()).collect();
     let year = |w: &str| (w.len() == 4 || w.len() == 2) && w.bytes().all(|b| b.is_ascii_digit());
-    matches!(words.as_slice(), [m, y] if MONTHS.contains(m) && year(y))
+    matches!(words.as_slice(), [m, y] if super::dates::month(m).is_some() && year(y))
 }
 
 /// A month's sub-total between the rows: `SUB TOTAL APR 2024`, `TOTAL FOR
