@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
+use bankscope::account::EntityAnalysis;
 use bankscope::model::Metadata;
 use bankscope::resources::{Fraud, Resource};
 use bankscope::respond::StatementSummary;
@@ -224,8 +225,11 @@ fn analyze_unit(unit: &Unit, args: &Args, used: &mut HashSet<String>, run: &mut 
         text.push('\n');
         entity_summary(&mut text, &name, &entity);
     }
-    fraud_lines(&mut text, &entity.fraud(), &origin, &entity);
-    match write_responses(&entity, &dir).and_then(|json| Ok((json, write_reports(&entity, &dir)?))) {
+    // The entity analysed once: the fraud lines, every JSON response and the
+    // workbooks are shaped from it.
+    let analysis = entity.analysis();
+    fraud_lines(&mut text, &analysis.fraud(), &origin, &analysis);
+    match write_responses(&analysis, &dir).and_then(|json| Ok((json, write_reports(&analysis, &dir)?))) {
         Ok((json, xlsx)) => {
             let reports = if xlsx == 1 { "1 xlsx report".to_owned() } else { format!("{xlsx} xlsx reports") };
             let _ = writeln!(text, "  {:<15}{}/ ({json} JSON files, {reports})\n", "written", dir.display());
@@ -332,7 +336,7 @@ fn entity_summary(text: &mut String, name: &str, entity: &Entity) {
     }
 }
 
-fn fraud_lines(text: &mut String, fraud: &Fraud, origin: &HashMap<String, String>, entity: &Entity) {
+fn fraud_lines(text: &mut String, fraud: &Fraud, origin: &HashMap<String, String>, analysis: &EntityAnalysis<'_>) {
     if fraud.fraud_type.is_empty() {
         let _ = writeln!(text, "  {:<15}none found", "fraud");
         return;
@@ -340,11 +344,10 @@ fn fraud_lines(text: &mut String, fraud: &Fraud, origin: &HashMap<String, String
     for f in &fraud.fraud_type {
         let place = match &f.statement_id {
             Some(id) => origin.get(id).cloned().unwrap_or_else(|| format!("statement {id}")),
-            None => entity
-                .accounts()
-                .iter()
-                .find(|a| a.info.account_id == f.account_id)
-                .map_or_else(|| format!("account {}", f.account_id), |a| format!("account {}", a.info.account_number)),
+            None => analysis.account(&f.account_id).map_or_else(
+                || format!("account {}", f.account_id),
+                |a| format!("account {}", a.view.info.account_number),
+            ),
         };
         let at = f.transaction_hash.as_deref().map(|h| format!(", transaction {h}")).unwrap_or_default();
         let _ = writeln!(text, "  {:<15}{} ({}) in {place}{at}", "FRAUD", f.fraud_type, f.fraud_category);
@@ -354,7 +357,7 @@ fn fraud_lines(text: &mut String, fraud: &Fraud, origin: &HashMap<String, String
 /// Writes `dir/<endpoint>.json` for every read endpoint this build computes
 /// (xlsx is a workbook, not JSON). An endpoint not built yet answers
 /// `InvalidArgument { name: "resource" }` and is skipped.
-fn write_responses(entity: &Entity, dir: &Path) -> Result<usize, (Exit, String)> {
+fn write_responses(analysis: &EntityAnalysis<'_>, dir: &Path) -> Result<usize, (Exit, String)> {
     let unwritable =
         |e: std::io::Error| (Exit::Unwritable, exit::one_line(&format!("cannot write {}: {e}", dir.display())));
     std::fs::create_dir_all(dir).map_err(unwritable)?;
@@ -363,7 +366,7 @@ fn write_responses(entity: &Entity, dir: &Path) -> Result<usize, (Exit, String)>
         if resource == Resource::XlsxReport {
             continue;
         }
-        let json = match entity.response_json_pretty(resource, None) {
+        let json = match analysis.response_json_pretty(resource, None) {
             Ok(json) => json,
             Err(Error::InvalidArgument { name, .. }) if name == "resource" => continue,
             Err(e) => {
@@ -377,11 +380,11 @@ fn write_responses(entity: &Entity, dir: &Path) -> Result<usize, (Exit, String)>
     Ok(written)
 }
 
-/// Writes the xlsx report ([`Entity::xlsx_report`]): `report.xlsx` for an
+/// Writes the xlsx report ([`EntityAnalysis::xlsx_report`]): `report.xlsx` for an
 /// entity of one account; with several accounts, `report-<account number>.xlsx`
 /// for each (bank added when two share a number) and `report.xlsx`, the
 /// entity workbook. Returns how many workbooks were written.
-fn write_reports(entity: &Entity, dir: &Path) -> Result<usize, (Exit, String)> {
+fn write_reports(analysis: &EntityAnalysis<'_>, dir: &Path) -> Result<usize, (Exit, String)> {
     let failed =
         |e: Error| (Exit::of(e.kind()), exit::one_line(&format!("{}: building report.xlsx: {e}", dir.display())));
     let write = |name: &str, bytes: Vec<u8>| {
@@ -389,20 +392,20 @@ fn write_reports(entity: &Entity, dir: &Path) -> Result<usize, (Exit, String)> {
         std::fs::write(&path, bytes)
             .map_err(|e| (Exit::Unwritable, exit::one_line(&format!("cannot write {}: {e}", path.display()))))
     };
-    write("report.xlsx", entity.xlsx_report(None).map_err(failed)?)?;
-    let accounts = entity.accounts();
+    write("report.xlsx", analysis.xlsx_report(None).map_err(failed)?)?;
+    let accounts: Vec<_> = analysis.accounts.iter().map(|a| &a.view.info).collect();
     if accounts.len() < 2 {
         return Ok(1);
     }
     for a in &accounts {
-        let shared = accounts.iter().filter(|b| b.info.account_number == a.info.account_number).count() > 1;
-        let number = file_part(&a.info.account_number);
+        let shared = accounts.iter().filter(|b| b.account_number == a.account_number).count() > 1;
+        let number = file_part(&a.account_number);
         let name = if shared {
-            format!("report-{}-{number}.xlsx", file_part(&a.info.bank))
+            format!("report-{}-{number}.xlsx", file_part(&a.bank))
         } else {
             format!("report-{number}.xlsx")
         };
-        write(&name, entity.xlsx_report(Some(&a.info.account_id)).map_err(failed)?)?;
+        write(&name, analysis.xlsx_report(Some(&a.account_id)).map_err(failed)?)?;
     }
     Ok(accounts.len() + 1)
 }
