@@ -20,14 +20,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::account::EntityAnalysis;
 use crate::aggregate::account_id;
+use crate::analysis::fraud::metadata;
 use crate::error::{Error, Result};
-use crate::model::{Entity, Metadata, Statement};
+use crate::model::{Entity, Statement};
 use crate::money::Money;
 use crate::resources::{
     AccountShape, AccountsResponse, IdentityItem, IdentityResponse, Progress, ProgressStatus, Resource,
     TransactionItem, TransactionsResponse,
 };
-use crate::resources::{DateRange, UploadIdentity, UploadResponse};
+use crate::resources::{DateRange, Fraud, FraudEntry, UploadIdentity, UploadResponse};
 use crate::taxonomy::FraudCategory;
 
 /// A statement that repeats one already in the entity ([`Entity::duplicate_of`]).
@@ -161,18 +162,23 @@ impl Entity {
         with_identity: bool,
     ) -> UploadResponse {
         let i = &statement.identity;
+        let account = account_id(self.id, &statement.bank, &i.account_number).to_string();
         let mut out = UploadResponse::pending(self.id.to_string(), statement.id.to_string(), link_id);
-        out.account_id = Some(account_id(self.id, &statement.bank, &i.account_number).to_string());
+        out.account_id = Some(account.clone());
         out.bank_name = Some(statement.bank.clone());
         if with_identity {
-            let mut one = Entity::new(None, Metadata::default());
-            one.id = self.id;
-            one.statements.push(statement.clone());
-            let mut fraud = one.fraud();
-            fraud.fraud_type.retain(|f| f.fraud_category == FraudCategory::Metadata);
-            fraud
-                .fraudulent_statements
-                .retain(|s| fraud.fraud_type.iter().any(|f| f.statement_id.as_deref() == Some(s)));
+            // The statement's own document findings: its forensic digest graded
+            // (nothing else of the fraud checks is metadata).
+            let sid = statement.id.to_string();
+            let mut fraud = Fraud::default();
+            let findings =
+                statement.forensics.as_ref().map(|d| metadata::grade(d, &statement.bank)).unwrap_or_default();
+            for f in findings.iter().filter(|f| f.category() == FraudCategory::Metadata) {
+                fraud.fraud_type.push(FraudEntry::new(f.fraud_type, account.clone(), Some(sid.clone()), None));
+            }
+            if !fraud.fraud_type.is_empty() {
+                fraud.fraudulent_statements.push(sid);
+            }
             out.date_range = Some(DateRange { from_date: i.period_from, to_date: i.period_to });
             out.is_fraud = Some(!fraud.fraud_type.is_empty());
             out.fraud = Some(fraud);
