@@ -213,10 +213,13 @@ fn normal_bilingual(text: &str) -> String {
     if n.is_ascii() {
         return n;
     }
-    for (hi, en) in HINDI {
-        let h = normal(hi);
-        if n.contains(&h) {
-            n = n.replace(&h, en);
+    // The phrases as `normal` writes them, worked out once: this runs for
+    // every line of a bilingual statement.
+    static PHRASES: std::sync::LazyLock<Vec<(String, &str)>> =
+        std::sync::LazyLock::new(|| HINDI.iter().map(|(hi, en)| (normal(hi), *en)).collect());
+    for (h, en) in PHRASES.iter() {
+        if n.contains(h.as_str()) {
+            n = n.replace(h.as_str(), en);
         }
     }
     n
