@@ -553,8 +553,6 @@ fn strip_title(name: &str) -> String {
     rest.to_string()
 }
 
-/// One to six words of letters (and `.`, `'`, `-`, `&`), no digits: a
-/// person's or firm's name in any case.
 /// The name after "Welcome" on a portal's top bar, up to a "|", a comma or
 /// "Last login": "Welcome RAHUL SHARMA | Last login 24-Nov-2026 18:22:10".
 fn welcome_name(line: &str) -> Option<String> {
@@ -584,6 +582,8 @@ fn welcome_name(line: &str) -> Option<String> {
     .then_some(name)
 }
 
+/// One to six words of letters (and `.`, `'`, `-`, `&`), no digits: a
+/// person's or firm's name in any case.
 fn is_name_words(s: &str) -> bool {
     let words = s.split_whitespace().count();
     (1..=6).contains(&words)
@@ -747,16 +747,7 @@ fn account_type(text: &str) -> Option<AccountType> {
     let has = |w: &str| words.contains(&w);
     if has("SAVINGS") || has("SAVING") || has("SB") || n.contains("SAVINGS") {
         Some(AccountType::Savings)
-    } else if has("CURRENT")
-        || has("CA")
-        || has("OD")
-        || has("CC")
-        || has("OCC")
-        || has("CD")
-        || has("OVERDRAFT")
-        || n.contains("CASH CREDIT")
-        || n.contains("OVER DRAFT")
-    {
+    } else if has("CURRENT") || has("CA") || has("CD") || overdraft_type(text) {
         Some(AccountType::Current)
     } else {
         None
