@@ -81,9 +81,9 @@ pub(crate) struct AccountData<'a> {
     pub(crate) bounces: Vec<(usize, &'static str)>,
     /// Fraud findings of the account ([`AccountAnalysis::findings`], what the
     /// `fraud` object of the responses lists).
-    pub(crate) findings: Vec<Finding>,
+    pub(crate) findings: &'a [Finding],
     /// End-of-day balances, every day from the first to the last transaction.
-    pub(crate) eod: Vec<(NaiveDate, Money)>,
+    pub(crate) eod: &'a [(NaiveDate, Money)],
     /// The salary response's transactions of this account.
     pub(crate) salary: Vec<SalaryTransaction>,
     /// Why each of `salary` is salary (the rule that decided), in order.
@@ -99,9 +99,9 @@ pub(crate) struct AccountData<'a> {
     /// The monthly analysis of this account.
     pub(crate) monthly: MonthlyAnalysis,
     /// The predictors of this account.
-    pub(crate) predictors: Predictors,
+    pub(crate) predictors: &'a Predictors,
     /// The score and the factors behind it.
-    pub(crate) scorecard: Scorecard,
+    pub(crate) scorecard: &'a Scorecard,
 }
 
 impl<'a> AccountData<'a> {
@@ -126,7 +126,7 @@ impl<'a> AccountData<'a> {
             period,
             missing_months,
             bounces,
-            findings: account.findings().to_vec(),
+            findings: account.findings(),
             salary: salary_items(account),
             salary_why: account.salary.iter().filter(|h| h.index < txns.len()).map(|h| h.reason.clone()).collect(),
             recurring: recurring_items(account),
@@ -134,9 +134,9 @@ impl<'a> AccountData<'a> {
             categories: expense_categories(txns.iter()),
             top: top::top5(txns.iter()),
             monthly: MonthlyAnalysis::from_tally(account.tally()),
-            eod: account.tally().eod.clone(),
-            scorecard: account.scorecard().clone(),
-            predictors: account.predictors().clone(),
+            eod: &account.tally().eod,
+            scorecard: account.scorecard(),
+            predictors: account.predictors(),
         }
     }
 
@@ -234,7 +234,7 @@ pub(crate) fn account(workbook: &mut Workbook, data: &AccountData<'_>) -> Result
     workbook.push_worksheet(analyses::top(&mut st, &data.top.credit, TxnType::Credit)?);
     workbook.push_worksheet(analyses::top(&mut st, &data.top.debit, TxnType::Debit)?);
     workbook.push_worksheet(analyses::categories(&mut st, data)?);
-    workbook.push_worksheet(monthly_sheets::predictors(&mut st, &data.predictors)?);
+    workbook.push_worksheet(monthly_sheets::predictors(&mut st, data.predictors)?);
     workbook.push_worksheet(fraud::frauds(&mut st, data)?);
     workbook.push_worksheet(fraud::fraud_transactions(&mut st, data)?);
     Ok(())

@@ -37,7 +37,7 @@ pub(crate) fn eod(st: &mut Styles, data: &AccountData<'_>) -> Result<(Worksheet,
         let mut cells = vec![Cell::Int(i64::from(day))];
         for m in &months {
             let date = NaiveDate::from_ymd_opt(m.year(), m.month(), day);
-            cells.push(date.and_then(|d| balance_on(&data.eod, d)).map_or(Cell::Empty, Cell::Money));
+            cells.push(date.and_then(|d| balance_on(data.eod, d)).map_or(Cell::Empty, Cell::Money));
         }
         grid.row(&mut ws, st, &cells)?;
     }
@@ -46,7 +46,7 @@ pub(crate) fn eod(st: &mut Styles, data: &AccountData<'_>) -> Result<(Worksheet,
 
     let date_col = (months.len() + 2) as ColNum;
     let mut series = Table::new(&mut ws, st, 0, date_col, &["Date", "EOD Balance"])?;
-    for &(d, b) in &data.eod {
+    for &(d, b) in data.eod {
         series.row(&mut ws, st, &[Cell::Date(d), Cell::Money(b)])?;
     }
     series.finish(&mut ws, false)?;
