@@ -17,7 +17,8 @@
 //! bilingual Hindi and English statements (fixtures/bilingual), header
 //! blocks arranged as Indian banks arrange them (fixtures/identity),
 //! net-banking pages printed from the browser with its header and footer
-//! (fixtures/browserprint), each made by the generate script beside them.
+//! (fixtures/browserprint), fixed-width line-printer reports of core-banking
+//! systems (fixtures/coreprint), each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -91,6 +92,19 @@ fn every_openpdf_statement_reads_exactly_and_reconciles() {
 #[test]
 fn every_hand_written_report_engine_statement_reads_exactly_and_reconciles() {
     corpus_reads_exactly("rawpdf", 13);
+}
+
+#[test]
+fn every_core_banking_line_printer_statement_reads_exactly_and_reconciles() {
+    // Fixed-width text reports of public-sector, regional rural and
+    // co-operative banks' core systems turned into PDFs
+    // (fixtures/coreprint/README.md): each printed line one monospaced string
+    // whose columns are aligned by spaces, page headers with run date and page
+    // number, 80 to 160 columns, Tz or a smaller size for lines too long for
+    // the page, T* / ' / " page text objects, every line struck twice a
+    // fraction of a point apart, Cr/Dr balances of overdrawn accounts, rows
+    // cut by the page break.
+    corpus_reads_exactly("coreprint", 13);
 }
 
 #[test]

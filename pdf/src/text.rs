@@ -321,6 +321,7 @@ impl Collector {
     /// the letters ("Narrati o n", "1 11,720.00").
     pub(crate) fn finish(&mut self) {
         self.flush();
+        self.drop_overstrikes();
         if self.kerned.is_empty() {
             return;
         }
@@ -353,6 +354,54 @@ impl Collector {
             }
         }
         self.runs = runs;
+    }
+
+    /// Words drawn again over themselves are read once. Line printers make
+    /// bold by striking a line twice, and report engines that emulate them draw
+    /// each string a second time a fraction of a point to the side (or above):
+    /// the same text, the same direction, its start within a quarter em and its
+    /// baseline within a fifth of one. Two different words can never sit there,
+    /// so the later drawing is dropped (kerning joins come after, so their
+    /// indices are kept in step).
+    fn drop_overstrikes(&mut self) {
+        use std::collections::HashMap;
+        // Where each text was drawn: (x0, baseline, size), by (text, direction, invisible).
+        type Drawn = Vec<(f32, f32, f32)>;
+        let mut seen: HashMap<(&str, u16, bool), Drawn> = HashMap::new();
+        let mut drop = vec![false; self.runs.len()];
+        let mut any = false;
+        for (i, r) in self.runs.iter().enumerate() {
+            let tol = r.font_size.max(0.1);
+            let at = seen.entry((r.text.as_str(), r.rotation, r.invisible)).or_default();
+            if at.iter().any(|&(x0, y, size)| {
+                let t = tol.max(size);
+                (r.x0 - x0).abs() <= 0.25 * t && (r.y - y).abs() <= 0.2 * t
+            }) {
+                drop[i] = true;
+                any = true;
+            } else {
+                at.push((r.x0, r.y, r.font_size));
+            }
+        }
+        if !any {
+            return;
+        }
+        // Kerning candidates name the index of the run that began after the
+        // gap; renumber them over the runs kept.
+        let mut kept_before = Vec::with_capacity(drop.len() + 1);
+        let mut n = 0usize;
+        for d in &drop {
+            kept_before.push(n);
+            n += usize::from(!d);
+        }
+        kept_before.push(n);
+        self.kerned = std::mem::take(&mut self.kerned)
+            .into_iter()
+            .filter(|&(k, _, _)| drop.get(k).is_some_and(|d| !d))
+            .map(|(k, gap, space)| (kept_before.get(k).copied().unwrap_or(n), gap, space))
+            .collect();
+        let mut it = drop.into_iter();
+        self.runs.retain(|_| !it.next().unwrap_or(false));
     }
 
     /// Words painted over by a white fill drawn after them (most of the word's
@@ -482,6 +531,22 @@ mod tests {
                 silent: false,
             });
         }
+    }
+
+    #[test]
+    fn a_line_struck_twice_reads_once() {
+        // Bold on a line printer: the whole line drawn again 0.4 pt to the right.
+        let mut c = Collector::default();
+        glyphs(&mut c, "01/04/2024 BY CASH 500.00", 10.0, 100.0, 6.0);
+        glyphs(&mut c, "01/04/2024 BY CASH 500.00", 10.4, 100.0, 6.0);
+        // The same word in another column is another word.
+        glyphs(&mut c, "500.00", 200.0, 100.0, 6.0);
+        c.finish();
+        let words: Vec<(&str, f32)> = c.runs.iter().map(|r| (r.text.as_str(), r.x0)).collect();
+        assert_eq!(
+            words,
+            vec![("01/04/2024", 10.0), ("BY", 76.0), ("CASH", 94.0), ("500.00", 124.0), ("500.00", 200.0)]
+        );
     }
 
     #[test]

@@ -58,7 +58,7 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
     let labelled = |i: usize| {
         lines.get(i).is_some_and(|l| {
             l.words.len() <= 40
-                && l.phrases(LABEL_GAP).iter().filter(|p| vocab.column_kind(&p.text).is_some()).count() >= 2
+                && l.phrases(label_gap(l)).iter().filter(|p| vocab.column_kind(&p.text).is_some()).count() >= 2
         })
     };
     for first in from..lines.len() {
@@ -103,7 +103,7 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool)
     if block.first().is_none_or(|l| l.words.len() > 40) {
         return None;
     }
-    let phrases: Vec<Vec<Phrase>> = block.iter().map(|l| l.phrases(LABEL_GAP)).collect();
+    let phrases: Vec<Vec<Phrase>> = block.iter().map(|l| l.phrases(label_gap(l))).collect();
     let stacks = stack(&phrases);
     let mut columns = Vec::new();
     for parts in stacks {
@@ -180,6 +180,34 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool)
         }
     }
     Some(Header { first, last: first + block.len() - 1, columns, known, inferred: false })
+}
+
+/// The widest gap inside one label of this header line, in font sizes.
+///
+/// A line printer's report sets its header in a monospaced font as one string:
+/// the words of a label are one character cell apart ("TXN DATE", 0.6 em, wider
+/// than a proportional space) and labels at least two. Where every word of the
+/// line advances by one pitch per character and every gap is a whole number of
+/// cells, one cell joins and two separate; otherwise [`LABEL_GAP`].
+fn label_gap(line: &Line) -> f32 {
+    let words = &line.words;
+    let size = line.size.max(0.1);
+    if words.len() < 3 {
+        return LABEL_GAP;
+    }
+    let mut pitches: Vec<f32> =
+        words.iter().filter(|w| w.x1 > w.x0).map(|w| (w.x1 - w.x0) / w.text.chars().count().max(1) as f32).collect();
+    if pitches.len() < words.len() {
+        return LABEL_GAP;
+    }
+    pitches.sort_by(f32::total_cmp);
+    let pitch = pitches[pitches.len() / 2];
+    let fixed = pitches.iter().all(|p| (p - pitch).abs() <= 0.04 * pitch);
+    let cells = words.windows(2).all(|p| {
+        let n = (p[1].x0 - p[0].x1) / pitch;
+        n >= 0.9 && (n - n.round()).abs() <= 0.15
+    });
+    if fixed && cells && pitch > 0.0 { LABEL_GAP.max(1.5 * pitch / size) } else { LABEL_GAP }
 }
 
 /// The lines of one label joined with spaces, except where a narrow cell
@@ -422,5 +450,41 @@ fn better(best: Option<(usize, usize, usize)>, run: (usize, usize, usize)) -> Op
     match best {
         Some(b) if b.0 < run.0 || (b.0 == run.0 && b.2 >= run.2) => Some(b),
         _ => Some(run),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lines::tests::line;
+    use super::*;
+    use crate::extract::StatementVocabulary;
+
+    /// A line printer's header: one monospaced string, the words of a label
+    /// one cell apart, labels two or more.
+    #[test]
+    fn a_monospaced_header_joins_label_words_one_cell_apart() {
+        let text = "TXN DATE    VALUE DATE  DESCRIPTION             DEBIT     CREDIT    BALANCE";
+        let mut words = Vec::new();
+        let mut at = 0;
+        for w in text.split(' ') {
+            if !w.is_empty() {
+                words.push((w, 5.0 * at as f32));
+            }
+            at += w.chars().count() + 1;
+        }
+        let l = line(100.0, &words);
+        let h = find_header(&[l], 0, &StatementVocabulary).expect("header");
+        let kinds: Vec<(ColumnKind, &str)> = h.columns.iter().map(|c| (c.kind, c.label.as_str())).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (ColumnKind::Date, "TXN DATE"),
+                (ColumnKind::ValueDate, "VALUE DATE"),
+                (ColumnKind::Narration, "DESCRIPTION"),
+                (ColumnKind::Debit, "DEBIT"),
+                (ColumnKind::Credit, "CREDIT"),
+                (ColumnKind::Balance, "BALANCE"),
+            ]
+        );
     }
 }
