@@ -104,7 +104,7 @@ fn every_core_banking_line_printer_statement_reads_exactly_and_reconciles() {
     // the page, T* / ' / " page text objects, every line struck twice a
     // fraction of a point apart, Cr/Dr balances of overdrawn accounts, rows
     // cut by the page break.
-    corpus_reads_exactly("coreprint", 13);
+    corpus_reads_exactly("coreprint", 17);
 }
 
 #[test]

@@ -129,7 +129,8 @@ pub fn page_lines(page: &Page) -> PageLines {
             continue;
         }
         let w = Word { text: text.to_string(), x0: r.x0, x1: r.x1.max(r.x0), y: r.y, size: r.font_size.abs().max(1.0) };
-        if r.invisible || r.white || r.covered { hidden.push(w) } else { words.push(w) }
+        let out = if r.invisible || r.white || r.covered { &mut hidden } else { &mut words };
+        split_at_cell_walls(w, out);
     }
     words.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x0.total_cmp(&b.x0)));
     let mut lines: Vec<Line> = Vec::new();
@@ -147,6 +148,39 @@ pub fn page_lines(page: &Page) -> PageLines {
     }
     drop_browser_decorations(&mut lines, page.height);
     PageLines { number: page.number, height: page.height, lines, hidden }
+}
+
+/// The vertical strokes of box-drawn text reports.
+const CELL_WALLS: [char; 5] = ['|', '¦', '│', '┃', '║'];
+
+/// A text report drawn as a box (`|01-04-2024|BY CASH   |   500.00|`) has its
+/// cell walls glued to the values: a word that starts or ends with a wall, or
+/// is nothing but walls, is cut at every wall and the walls left out (each
+/// part at its share of the word's width, exact in the monospaced fonts such
+/// reports use). A bar inside a word ("UPI|DR") is part of it.
+fn split_at_cell_walls(w: Word, out: &mut Vec<Word>) {
+    let walled = w.text.starts_with(CELL_WALLS) || w.text.ends_with(CELL_WALLS);
+    if !walled {
+        out.push(w);
+        return;
+    }
+    let n = w.text.chars().count().max(1) as f32;
+    let step = (w.x1 - w.x0) / n;
+    let mut part = String::new();
+    let mut start = 0usize;
+    for (k, ch) in w.text.chars().chain(std::iter::once('|')).enumerate() {
+        if CELL_WALLS.contains(&ch) {
+            let text = part.trim();
+            if !text.is_empty() {
+                let x0 = w.x0 + step * start as f32;
+                out.push(Word { text: text.to_string(), x0, x1: w.x0 + step * k as f32, y: w.y, size: w.size });
+            }
+            part.clear();
+            start = k + 1;
+        } else {
+            part.push(ch);
+        }
+    }
 }
 
 /// A page printed from a browser with its header and footer on carries the
@@ -227,6 +261,26 @@ pub(crate) mod tests {
             })
             .collect();
         Line { y, size: 10.0, words }
+    }
+
+    #[test]
+    fn box_walls_glued_to_values_are_cut_away() {
+        let mut out = Vec::new();
+        for (t, x) in [("|01-04-2024|BY", 0.0), ("CASH", 75.0), ("|", 150.0), ("500.00|", 200.0), ("UPI|DR", 300.0)] {
+            let w = Word { text: t.into(), x0: x, x1: x + 5.0 * t.chars().count() as f32, y: 10.0, size: 10.0 };
+            split_at_cell_walls(w, &mut out);
+        }
+        let got: Vec<(&str, f32, f32)> = out.iter().map(|w| (w.text.as_str(), w.x0, w.x1)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("01-04-2024", 5.0, 55.0),
+                ("BY", 60.0, 70.0),
+                ("CASH", 75.0, 95.0),
+                ("500.00", 200.0, 230.0),
+                ("UPI|DR", 300.0, 330.0)
+            ]
+        );
     }
 
     #[test]
