@@ -92,6 +92,17 @@ struct LineInfo {
     balance: bool,
     amount: bool,
     special: Option<SpecialKind>,
+    /// A rule drawn with characters (`-----`, `=====`, `_____`, `+----+`): a
+    /// line printer's separator, never part of a row.
+    rule: bool,
+}
+
+/// Words made only of rule characters, five or more of them on the line.
+fn rule_line(line: &Line) -> bool {
+    let rule_char = |c: char| matches!(c, '-' | '=' | '_' | '*' | '+' | '~' | '.' | '–' | '—');
+    !line.words.is_empty()
+        && line.words.iter().all(|w| w.text.chars().all(rule_char))
+        && line.words.iter().map(|w| w.text.chars().count()).sum::<usize>() >= 5
 }
 
 /// An amount as printed, with a parenthesised Dr/Cr mark made a plain suffix
@@ -224,7 +235,8 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         c == 0 && bands.kind(0) != ColumnKind::Narration
     });
     let special = special.filter(|k| *k != SpecialKind::Heading || at_left);
-    LineInfo { cells, fits, date, balance, amount, special }
+    let rule = rule_line(line);
+    LineInfo { cells, fits: fits && !rule, date, balance, amount, special, rule }
 }
 
 fn push_word(t: &mut String, w: &Word) {
@@ -675,6 +687,10 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
         let Some(line) = page.lines.get(li) else { continue };
         let before_last = last_anchor.is_some_and(|l| k <= l);
         let anchor = is_row(&info);
+        if before_last && info.rule {
+            // A separator between rows (or above a page's first row).
+            continue;
+        }
         if !before_last {
             // After the page's last row: wrapped lines of that row, while
             // they fit, keep the type size and follow at the table's pitch.
@@ -1050,7 +1066,17 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
 
 #[cfg(test)]
 mod tests {
-    use super::plain_amount;
+    use super::super::lines::tests::line;
+    use super::{plain_amount, rule_line};
+
+    #[test]
+    fn rules_drawn_with_characters_are_rules() {
+        assert!(rule_line(&line(10.0, &[("------------------------", 0.0)])));
+        assert!(rule_line(&line(10.0, &[("+-----+", 0.0), ("=====", 50.0), ("____", 90.0)])));
+        // A placeholder dash, or a rule with text on the line, is not.
+        assert!(!rule_line(&line(10.0, &[("-", 0.0)])));
+        assert!(!rule_line(&line(10.0, &[("-----", 0.0), ("PAGE", 50.0)])));
+    }
 
     #[test]
     fn plain_amount_rewrites_only_parenthesised_marks() {
