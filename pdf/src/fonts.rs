@@ -268,7 +268,24 @@ impl Font {
                     .unwrap_or(missing);
             }
         }
-        // A font without any width information at all: fall back to Helvetica's.
+        // A font without any width information at all: a fixed-pitch one (the
+        // descriptor's FixedPitch flag, or a typewriter / line-printer face by
+        // name) advances every glyph alike, by the descriptor's average or
+        // widest glyph where it gives one, else as Courier; others fall back to
+        // Helvetica's widths.
+        let fixed_pitch = desc.and_then(|d| get_num(doc, d, b"Flags")).is_some_and(|f| (f as i64) & 1 == 1) || {
+            let b = base.to_ascii_lowercase();
+            ["mono", "lineprinter", "line printer", "lucidaconsole", "lucida console", "consolas", "lettergothic"]
+                .iter()
+                .any(|m| b.contains(m))
+        };
+        if fixed_pitch && widths.iter().all(|w| *w == 0.0) {
+            let pitch = [b"AvgWidth".as_slice(), b"MaxWidth".as_slice()]
+                .iter()
+                .find_map(|k| desc.and_then(|d| get_num(doc, d, k)).filter(|w| *w > 0.0))
+                .unwrap_or(600.0);
+            widths.iter_mut().for_each(|w| *w = pitch);
+        }
         if widths.iter().all(|w| *w == 0.0) {
             for (code, w) in widths.iter_mut().enumerate() {
                 let name = fontdata::STANDARD.get(code).copied().unwrap_or("");
