@@ -830,6 +830,8 @@ fn orientation(entries: &[Entry]) -> Orientation {
         entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
     let mut before = 0i32;
     let mut after = 0i32;
+    // Votes from runs between two rows of one page whose gaps tell.
+    let mut told = 0;
     let mut i = 0;
     while i < entries.len() {
         if entries.get(i).is_some_and(|e| e.kind == Kind::Anchor) {
@@ -852,6 +854,7 @@ fn orientation(entries: &[Entry]) -> Orientation {
                 if let Some(cut) = clear_split(p, run, n) {
                     before += i32::from(cut < run.len());
                     after += i32::from(cut > 0);
+                    told += 1;
                 }
             }
             (Some(p), _) if p.page == first.page && (next.is_none() || next.is_some_and(|n| n.page != p.page)) => {
@@ -865,11 +868,25 @@ fn orientation(entries: &[Entry]) -> Orientation {
     }
     if before > 2 * after {
         Orientation::Before
-    } else if after > 2 * before || before == 0 {
+    } else if after > 2 * before || before == 0 || (told == 0 && one_pitch(entries)) {
+        // Only page breaks voting, in a table set at one pitch (a line
+        // printer's: no space between rows, so no gap tells): lines before a
+        // page's first row are the end of a row the page break cut, as those
+        // after a page's last row are its own; the row's first line holds its
+        // date and figures.
         Orientation::After
     } else {
         Orientation::Centred
     }
+}
+
+/// Every line of the table follows the one before it on its page at the same
+/// pitch (within 8%), over at least three steps: a line printer's grid.
+fn one_pitch(entries: &[Entry]) -> bool {
+    let steps: Vec<f32> = entries.windows(2).filter(|w| w[0].page == w[1].page).map(|w| w[1].y - w[0].y).collect();
+    let min = steps.iter().copied().fold(f32::INFINITY, f32::min);
+    let max = steps.iter().copied().fold(0.0f32, f32::max);
+    steps.len() >= 3 && min > 0.0 && max <= 1.08 * min
 }
 
 /// Where the widest vertical gap cuts a run of wrapped lines between anchors
