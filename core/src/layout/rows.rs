@@ -398,9 +398,23 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         let base = entries.len();
         let mut removed_before: Vec<usize> = Vec::with_capacity(body.entries.len() + 1);
         let mut removed = 0;
-        for e in body.entries {
+        // A day's rows whose balance is printed once, after the day's last row
+        // (and whose date once, on its first): an undated row without a
+        // balance that a later undated row of the page closes with one, no
+        // dated line between, is one of them.
+        let closed: Vec<bool> = (0..body.entries.len())
+            .map(|i| {
+                body.entries.iter().skip(i + 1).take_while(|e| !e.dated).any(|e| e.kind == Kind::Anchor && e.balance)
+            })
+            .collect();
+        for (i, e) in body.entries.into_iter().enumerate() {
             removed_before.push(removed);
-            if balance_always && e.kind == Kind::Anchor && !e.balance && !e.dated {
+            if balance_always
+                && e.kind == Kind::Anchor
+                && !e.balance
+                && !e.dated
+                && !closed.get(i).copied().unwrap_or(false)
+            {
                 removed += 1;
                 continue;
             }
