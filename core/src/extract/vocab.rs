@@ -121,7 +121,20 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
     if t.iter().all(|x| debit.contains(&x.as_str()) || amount_words.contains(&x.as_str())) && any(&debit) {
         return Some(ColumnKind::Debit);
     }
-    let credit = ["DEPOSIT", "DEPOSITS", "DEP", "DEPS", "CREDIT", "CREDITS", "CR", "RECEIPTS"];
+    // "Deposite": the misspelling co-operative banks' own report writers print.
+    let credit = [
+        "DEPOSIT",
+        "DEPOSITS",
+        "DEPOSITE",
+        "DEPOSITES",
+        "DEP",
+        "DEPS",
+        "CREDIT",
+        "CREDITS",
+        "CR",
+        "RECEIPT",
+        "RECEIPTS",
+    ];
     if t.iter().all(|x| credit.contains(&x.as_str()) || amount_words.contains(&x.as_str())) && any(&credit) {
         return Some(ColumnKind::Credit);
     }
@@ -370,6 +383,10 @@ mod tests {
             ("Tran Date", Date),
             ("Transaction Date", Date),
             ("Post Date", Date),
+            ("TXN-DATE", Date),
+            ("DEPOSITE", Credit),
+            ("WITHDRAWL", Debit),
+            ("BALANCE-AMT", Balance),
             ("Value Dt", ValueDate),
             ("Value Date", ValueDate),
             ("Narration", Narration),
