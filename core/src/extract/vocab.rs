@@ -51,7 +51,7 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
     if only(&["VALUE", "VAL", "DATE", "DT"]) && any(&["VALUE", "VAL"]) {
         return Some(ColumnKind::ValueDate);
     }
-    if only(&["DATE", "DT", "TXN", "TRAN", "TRANS", "TRANSACTION", "POST", "POSTING", "BOOKING", "AND", "TIME"])
+    if only(&["DATE", "DT", "TXN", "TRN", "TRAN", "TRANS", "TRANSACTION", "POST", "POSTING", "BOOKING", "AND", "TIME"])
         && any(&["DATE", "DT"])
     {
         return Some(ColumnKind::Date);
@@ -65,6 +65,7 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
         "TRANSACTION",
         "TRANSACTIONS",
         "TXN",
+        "TRN",
         "TRAN",
         "OF",
         "PAYMENT",
@@ -104,7 +105,7 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
     {
         return Some(ColumnKind::Ref);
     }
-    if only(&["TRANSACTION", "TRAN", "TXN", "ID"]) && has("ID") && t.len() == 2 {
+    if only(&["TRANSACTION", "TRAN", "TXN", "TRN", "ID"]) && has("ID") && t.len() == 2 {
         return Some(ColumnKind::Ref);
     }
     if only(&["DR", "CR", "D", "C"]) && t.len() == 2 && (has("DR") || has("D")) && (has("CR") || has("C")) {
@@ -384,6 +385,8 @@ mod tests {
             ("Transaction Date", Date),
             ("Post Date", Date),
             ("TXN-DATE", Date),
+            ("TRN DT", Date),
+            ("TRN ID", Ref),
             ("DEPOSITE", Credit),
             ("WITHDRAWL", Debit),
             ("BALANCE-AMT", Balance),
