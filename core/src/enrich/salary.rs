@@ -30,6 +30,18 @@
 //!    transfers, cheques, auto-credits and unclassified credits qualify; UPI,
 //!    cash, refunds, reversals, interest and self transfers do not.
 //!
+//!    Three checks keep customers' money and marketplaces out (measured on
+//!    the narration shapes of `fixtures/entity/mined/`, where Upwork escrow
+//!    payouts, a clinic's CMS collections and Razorpay settlements were taken
+//!    for pay): a payer crediting more than twice a month on average
+//!    ([`MAX_CREDITS_PER_MONTH`]) pays for work or goods, not a salary; a
+//!    credit that says SETTLEMENT / SETL / STLMT / ESCROW is a merchant's or a
+//!    freelancer's receipt; and the months with a credit within ±20% of the
+//!    stream's median (on any day) must be at least two thirds of the months
+//!    in which the payer credited anything ([`MIN_COVERAGE_PCT`]): a salary is
+//!    paid nearly every month at nearly the same amount, a customer pays what
+//!    the month's bill was.
+//!
 //! Once a payer's salary is found, its credits that say BONUS, ARREARS,
 //! INCENTIVE or INCREMENT are salary too (paid on their own day and amount).
 //!
@@ -68,6 +80,12 @@ const MIN_MONTHS: usize = 3;
 /// An amount band ends where the next amount is more than this many percent
 /// above the band's last.
 const BAND_GAP_PCT: i64 = 25;
+/// A payer crediting more than this many times a month on average is not an
+/// employer (a salary is one credit, or two when paid in parts).
+const MAX_CREDITS_PER_MONTH: usize = 2;
+/// Months with a credit near a stream's amount, in percent of the months in
+/// which its payer credited at all.
+const MIN_COVERAGE_PCT: usize = 66;
 /// A credit reversed (same amount, channel reversal) within this many days
 /// was never paid.
 pub const REVERSAL_DAYS: i64 = 7;
@@ -194,7 +212,7 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
             }
         };
         let Some(payer) = payer else { continue };
-        if is_salary_exclusion(&t.note) {
+        if is_salary_exclusion(&t.note) || is_receipt(&t.note) {
             continue;
         }
         if !enriched {
@@ -203,8 +221,30 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         groups[payer].push(i);
     }
     for (g, members) in groups.iter().enumerate() {
+        let months = |ix: &[usize]| {
+            let mut m: Vec<YearMonth> = ix.iter().filter_map(|&i| YearMonth::of(&transactions[i].date)).collect();
+            m.sort_unstable();
+            m.dedup();
+            m.len()
+        };
+        if members.len() > MAX_CREDITS_PER_MONTH * months(members) {
+            continue;
+        }
         for stream in amount_bands(transactions, members) {
             let regular = regular_members(transactions, &stream, members);
+            if !regular.is_empty() {
+                // Months with a credit of the payer near the stream's amount
+                // (whatever its day), against every month the payer credited.
+                let med = median(regular.iter().map(|&i| transactions[i].amount)).paise();
+                let near: Vec<usize> = members
+                    .iter()
+                    .copied()
+                    .filter(|&i| (transactions[i].amount.paise() - med).abs() * 100 <= med * AMOUNT_TOLERANCE_PCT)
+                    .collect();
+                if 100 * months(&near) < MIN_COVERAGE_PCT * months(members) {
+                    continue;
+                }
+            }
             let looks_like = if organisation.get(g).copied().unwrap_or(false) {
                 Some("a company name")
             } else if regular.iter().any(|&i| has_employer_marker(&transactions[i].note)) {
@@ -282,6 +322,14 @@ fn reversed_credits(transactions: &[Transaction], enriched: bool) -> Vec<bool> {
             .is_some_and(|dates| dates.iter().any(|&d| (0..=REVERSAL_DAYS).contains(&(d - t.date).num_days())));
     }
     out
+}
+
+/// A merchant's or a freelancer's receipt: SETTLEMENT, SETL, STLMT, ESCROW
+/// (`NEFT/.../RAZORPAY SOFTWARE PVT LTD/.../SETTLEMENT`, `...*Upwork Escrow In--`).
+fn is_receipt(note: &str) -> bool {
+    note.to_ascii_uppercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w.starts_with("SETTL") || w.starts_with("SETL") || w.starts_with("STLMT") || w == "ESCROW")
 }
 
 /// BONUS, ARREARS, INCENTIVE or INCREMENT (as banks cut them: "INCREMENT AR")
