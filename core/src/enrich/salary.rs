@@ -11,8 +11,9 @@
 //!    (clean note) credits at least [`REGULAR_MIN`] (₹5,000) in at least
 //!    three months with at most one month missing between two of them, every
 //!    amount within ±20% of the stream's median, and the pay day within
-//!    7 days of the usual day (counted from the month's turn, so the 30th and
-//!    the 2nd are 3 days apart). One credit per month counts: the one nearest
+//!    7 days of the usual day (counted around the month's turn, so the 30th and
+//!    the 2nd are 3 days apart, and the 15th and the 16th 1 day apart: see
+//!    [`day_distance`]). One credit per month counts: the one nearest
 //!    the median. A payer's credits are split into amount bands first (a
 //!    band starts where an amount is more than 25% above the one below it),
 //!    so a salary paid in two parts each month (₹1,01,362 and ₹33,788) is two
@@ -385,6 +386,18 @@ fn amount_bands(transactions: &[Transaction], members: &[usize]) -> Vec<Vec<usiz
 
 /// Signed day relative to the turn of the month: the 2nd is 2, the last day
 /// of the month is -1, the 30th of a 31-day month is -2.
+/// Days between two pay days given as [`day_offset`]s, around the month (to
+/// within a day where the offsets wrap, as a month has 28 to 31 days): the
+/// 15th (offset 15) and the 16th (offset -15 or -16) are a day apart, not 30.
+/// Mid-month pay days straddle the point where the offsets wrap; measured in
+/// a straight line, a salary paid on the 15th, 16th and 17th by turns (Zenlogic
+/// and Devgiri ACH credits, Sahyadri transfers of `fixtures/entity/`) was two
+/// half-streams, and the months after the wrap were lost.
+fn day_distance(a: i64, b: i64) -> i64 {
+    let d = (a - b).abs();
+    d.min(31 - d).max(0)
+}
+
 fn day_offset(date: chrono::NaiveDateTime) -> i64 {
     let d = i64::from(date.day());
     let days = YearMonth::of(&date).map_or(31, YearMonth::days_in_month);
@@ -413,7 +426,7 @@ fn regular_members(transactions: &[Transaction], members: &[usize], all_members:
     let mut by_month: std::collections::BTreeMap<YearMonth, usize> = std::collections::BTreeMap::new();
     for &i in &near {
         let t = &transactions[i];
-        if (day_offset(t.date) - usual).abs() > DAY_TOLERANCE {
+        if day_distance(day_offset(t.date), usual) > DAY_TOLERANCE {
             continue;
         }
         let Some(m) = salary_month(t.date) else { continue };
@@ -457,7 +470,7 @@ fn regular_members(transactions: &[Transaction], members: &[usize], all_members:
                 && !filled.contains(&m)
                 && 2 * a >= med
                 && a <= 3 * med
-                && (day_offset(t.date) - usual).abs() <= DAY_TOLERANCE
+                && day_distance(day_offset(t.date), usual) <= DAY_TOLERANCE
             {
                 filled.insert(m);
                 out.push(i);
@@ -553,5 +566,9 @@ mod tests {
         assert_eq!(day_offset(at(2025, 4, 30)), -1);
         assert_eq!(day_offset(at(2025, 4, 2)), 2);
         assert_eq!(day_offset(at(2025, 2, 28)), -1);
+        assert_eq!(day_distance(day_offset(at(2025, 4, 15)), day_offset(at(2025, 4, 16))), 1);
+        // Across the wrap the distance is within a day of the calendar's (offsets count from 31).
+        assert!((1..=2).contains(&day_distance(day_offset(at(2025, 3, 15)), day_offset(at(2025, 3, 17)))));
+        assert_eq!(day_distance(day_offset(at(2025, 3, 31)), day_offset(at(2025, 4, 2))), 3);
     }
 }
