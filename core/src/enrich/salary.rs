@@ -221,6 +221,11 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         }
         groups[payer].push(i);
     }
+    // A payer cut at different widths on different rails (ICICI's IMPS prints
+    // 10 characters, NEFT 20: `PAYU PAYME` and `PAYU PAYMENTS PVT LT`) is one
+    // payer: a key of two words or more and 8 characters or more that begins
+    // another joins its group.
+    let (groups, organisation) = merge_truncated_payers(&payers, groups, organisation);
     for (g, members) in groups.iter().enumerate() {
         let months = |ix: &[usize]| {
             let mut m: Vec<YearMonth> = ix.iter().filter_map(|&i| YearMonth::of(&transactions[i].date)).collect();
@@ -323,6 +328,53 @@ fn reversed_credits(transactions: &[Transaction], enriched: bool) -> Vec<bool> {
             .is_some_and(|dates| dates.iter().any(|&d| (0..=REVERSAL_DAYS).contains(&(d - t.date).num_days())));
     }
     out
+}
+
+/// Groups of payers whose keys are the same name cut at different widths,
+/// merged (members in slice order; a merged group is an organisation when any
+/// of its parts is).
+fn merge_truncated_payers(
+    payers: &FastMap<String, usize>,
+    groups: Vec<Vec<usize>>,
+    organisation: Vec<bool>,
+) -> (Vec<Vec<usize>>, Vec<bool>) {
+    let mut root: Vec<usize> = (0..groups.len()).collect();
+    fn find(root: &mut [usize], mut g: usize) -> usize {
+        while root[g] != g {
+            root[g] = root[root[g]];
+            g = root[g];
+        }
+        g
+    }
+    let keys: Vec<(&str, usize)> = payers.iter().map(|(k, &g)| (k.as_str(), g)).collect();
+    for &(short, gs) in &keys {
+        if short.len() < 8 || !short.contains(' ') {
+            continue;
+        }
+        for &(long, gl) in &keys {
+            if long.len() > short.len() && long.starts_with(short) {
+                let (a, b) = (find(&mut root, gs), find(&mut root, gl));
+                root[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut org: Vec<bool> = Vec::new();
+    let mut index: FastMap<usize, usize> = FastMap::default();
+    for (g, members) in groups.iter().enumerate() {
+        let r = find(&mut root, g);
+        let k = *index.entry(r).or_insert_with(|| {
+            out.push(Vec::new());
+            org.push(false);
+            out.len() - 1
+        });
+        out[k].extend_from_slice(members);
+        org[k] |= organisation.get(g).copied().unwrap_or(false);
+    }
+    for members in &mut out {
+        members.sort_unstable();
+    }
+    (out, org)
 }
 
 /// A merchant's or a freelancer's receipt: SETTLEMENT, SETL, STLMT, ESCROW
