@@ -192,6 +192,19 @@ fn parse_amount(text: &str) -> Result<Money, MoneyParseError> {
         return Err(MoneyParseError::Empty(err_text()));
     }
 
+    // Digit groups set off by points where commas belong (`44.079.83`, a
+    // typing slip in a bank's own print): the last point is the decimal one
+    // when every earlier group is a valid digit group, the last of them three
+    // digits and the decimals two. A date (`12.06.25`) never reads so.
+    let regrouped;
+    if s.matches('.').count() >= 2 && !s.contains(',') {
+        let (int_dots, frac) = s.rsplit_once('.').unwrap_or((s, ""));
+        let candidate = int_dots.replace('.', ",");
+        if frac.len() == 2 && frac.bytes().all(|b| b.is_ascii_digit()) && grouping_ok(&candidate) {
+            regrouped = format!("{candidate}.{frac}");
+            s = &regrouped;
+        }
+    }
     let (int_part, frac_part) = match s.split_once('.') {
         Some((i, f)) => (i, Some(f)),
         None => (s, None),

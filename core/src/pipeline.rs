@@ -139,6 +139,7 @@ pub fn statement(extracted: Extracted) -> Statement {
         unread_rows,
         sides_corrected,
         totals_reconcile,
+        rows_reordered,
         ..
     } = extracted;
     let opening = printed_opening.or(identity.opening_balance);
@@ -160,6 +161,7 @@ pub fn statement(extracted: Extracted) -> Statement {
             unread: unread_rows,
             corrected: sides_corrected,
             totals: totals_reconcile,
+            reordered: rows_reordered,
         },
     );
     assign_hashes(&bank.id, &identity.account_number, &mut transactions);

@@ -47,11 +47,13 @@ pub struct ReadFacts<'a> {
     pub corrected: usize,
     /// Printed totals against the rows' sums.
     pub totals: Option<bool>,
+    /// Rows read in another place within their day than printed.
+    pub reordered: usize,
 }
 
 /// What the balance chain proves of a statement's rows (see [`ReadingReport`]).
 pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], facts: &ReadFacts) -> ReadingReport {
-    let ReadFacts { printed, pages, closing, unread, corrected, totals: totals_reconcile } = *facts;
+    let ReadFacts { printed, pages, closing, unread, corrected, totals: totals_reconcile, reordered } = *facts;
     let n = transactions.len();
     let is_printed = |i: usize| printed.get(i).copied().unwrap_or(true);
     let page = |i: usize| pages.get(i).copied().unwrap_or(0);
@@ -102,6 +104,7 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
         opening_printed: opening.is_some(),
         closing_reconciles,
         sides_corrected: corrected,
+        rows_reordered: reordered,
         totals_reconcile,
         first_break,
         confidence: (confidence * 100.0).round() / 100.0,

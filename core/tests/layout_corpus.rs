@@ -157,6 +157,19 @@ fn every_browser_printed_statement_reads_exactly_and_reconciles() {
 }
 
 #[test]
+fn every_chain_decided_statement_reads_exactly_and_reconciles() {
+    // Statements whose print leaves a row's side, amount or place open
+    // (fixtures/chainfix/README.md): amounts as `1,23,456.00 Cr`, `(Dr)`,
+    // `(1,234.00)`, trailing minus, `Rs.`, `INR34,279.01`, `+ ₹500.00`, whole
+    // rupees and `.50`, `0.00` / `-` / `NIL` in the empty column, DR balances,
+    // a `44.079.83` typo; a balance once a day, a day printed in another order
+    // than the balance follows, dated Total / Sub Total / Carried forward
+    // lines, an amount in the wrong band, a 0.00 reversal row, a debit printed
+    // in the credit column. The chain decides; the truth is what it proves.
+    corpus_reads_exactly("chainfix", 14);
+}
+
+#[test]
 fn a_resaved_statement_whose_text_was_outlined_is_refused_clearly() {
     // Ghostscript -dNoOutputFonts: every glyph a filled path, no text layer.
     let manifest: Value =

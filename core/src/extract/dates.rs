@@ -216,6 +216,18 @@ fn unwrap_date(text: &str) -> std::borrow::Cow<'_, str> {
 fn spread_compact(text: &str) -> Option<String> {
     let trimmed = text.trim_start();
     let first = trimmed.split_whitespace().next()?;
+    // A month name glued to its day: "June30, 2025", "Jun30,2025".
+    let letters = first.bytes().take_while(u8::is_ascii_alphabetic).count();
+    if letters >= 3 {
+        let (name, tail) = first.split_at(letters);
+        let day = tail.split(',').next().unwrap_or_default();
+        if month(name).is_some() && (1..=2).contains(&day.len()) && day.bytes().all(|b| b.is_ascii_digit()) {
+            let after = tail.get(day.len()..).unwrap_or_default();
+            let after = after.strip_prefix(',').map_or(after.to_string(), |y| format!(", {y}"));
+            let rest = trimmed.get(first.len()..).unwrap_or_default();
+            return Some(format!("{name} {day}{after}{rest}"));
+        }
+    }
     let day_len = first.bytes().take_while(u8::is_ascii_digit).count();
     if !(1..=2).contains(&day_len) {
         return None;

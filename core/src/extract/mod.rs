@@ -49,6 +49,9 @@ pub struct Extracted {
     pub sides_corrected: usize,
     /// Printed debit/credit totals against the rows' sums (`None`: none printed).
     pub totals_reconcile: Option<bool>,
+    /// Rows read in another place within their day than printed: the order
+    /// the printed balances follow.
+    pub rows_reordered: usize,
 }
 
 /// Reads a statement from its pages. `declared_bank` is the caller's bank
@@ -240,6 +243,7 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         printed_closing,
         sides_corrected: settled.flipped,
         totals_reconcile,
+        rows_reordered: settled.reordered,
     })
 }
 
@@ -560,6 +564,11 @@ struct Read {
     dated: bool,
     /// Index of its row in the table.
     row: usize,
+    /// The row prints a zero figure (`0.00`) as its amount: a real row of
+    /// nothing (a charge reversed in full), not a line repeating the balance.
+    zero_printed: bool,
+    /// Debit and credit both printed and no balance: a total line.
+    total_line: bool,
 }
 
 /// Reads every row: dates in the table's order and year, rows without a date
@@ -578,7 +587,10 @@ fn transactions(
     let mut last_date = first_day.and_then(|d| d.and_hms_opt(0, 0, 0));
     for (index, row) in table.rows.iter().enumerate() {
         match read_row(row, ctx, last_date).map(|r| Read { row: index, ..r }) {
-            Some(r) if r.txn.amount.is_zero() && !r.kind_known => {
+            // Debit and credit figures on one line with no balance: a page
+            // or day total ("Sub Total", "Total"), not a transaction.
+            Some(r) if r.total_line => {}
+            Some(r) if r.txn.amount.is_zero() && !r.kind_known && !(r.zero_printed && !out.is_empty() && r.dated) => {
                 // A balance and no amount: an opening balance set as the first
                 // row, or a line repeating the balance. Not a transaction.
                 match (r.balance, out.last()) {
@@ -607,9 +619,12 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>)
     };
     let balance = amount_cell(row.cell(ColumnKind::Balance)).map(|b| signed_balance(b, row));
     let has_amount_col = row.cells.iter().any(|(k, _)| *k == ColumnKind::Amount);
+    let mut total_line = false;
+    let zero_printed;
     let (kind, amount, kind_known) = if has_amount_col {
         let text = row.cell(ColumnKind::Amount);
         let amount = amount_cell(text).unwrap_or(Money::ZERO);
+        zero_printed = amount_cell(text).is_some_and(Money::is_zero);
         let upper = text.to_ascii_uppercase();
         let marked = upper.contains("DR")
             || upper.contains("CR")
@@ -622,8 +637,11 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>)
             None => (TxnType::Debit, amount.abs(), false),
         }
     } else {
-        let d = amount_cell(row.cell(ColumnKind::Debit)).unwrap_or(Money::ZERO).abs();
-        let c = amount_cell(row.cell(ColumnKind::Credit)).unwrap_or(Money::ZERO).abs();
+        let (dc, cc) = (amount_cell(row.cell(ColumnKind::Debit)), amount_cell(row.cell(ColumnKind::Credit)));
+        zero_printed = dc.is_some_and(Money::is_zero) || cc.is_some_and(Money::is_zero);
+        let d = dc.unwrap_or(Money::ZERO).abs();
+        let c = cc.unwrap_or(Money::ZERO).abs();
+        total_line = balance.is_none() && !d.is_zero() && !c.is_zero();
         match (d.is_zero(), c.is_zero()) {
             (false, true) => (TxnType::Debit, d, true),
             (true, false) => (TxnType::Credit, c, true),
@@ -638,7 +656,8 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>)
     txn.value_date = ctx.parse(value_text).map(|d| d.date());
     let r = row.cell(ColumnKind::Ref).trim();
     txn.ref_no = (!r.is_empty() && r != "-").then(|| r.to_string());
-    Some(Read { txn, kind_known, balance, page: row.page, dated: row.dated, row: 0 })
+    let zero_printed = zero_printed && amount.is_zero() && !txn.note.trim().is_empty();
+    Some(Read { txn, kind_known, balance, page: row.page, dated: row.dated, row: 0, zero_printed, total_line })
 }
 
 /// The rows as the balance chain reads them.
@@ -650,6 +669,120 @@ struct Settled {
     dropped: usize,
     /// Rows whose side the chain decided against their column.
     flipped: usize,
+    /// Rows read in another place within their day than printed (the order the balance follows).
+    reordered: usize,
+}
+
+fn signed(k: TxnType, a: Money) -> Money {
+    if k == TxnType::Credit { a } else { -a }
+}
+
+/// Sides of the rows in each stretch closed by a printed balance that the
+/// columns leave open: settled when exactly one assignment reproduces the
+/// balance (at most 12 open rows a stretch).
+fn settle_stretches(rows: &mut [Read], opening: Option<Money>) {
+    let mut prev = opening;
+    let mut start = 0;
+    for i in 0..rows.len() {
+        let Some(b) = rows.get(i).and_then(|r| r.balance) else { continue };
+        if let Some(p) = prev
+            && i > start
+            && let Some(stretch) = rows.get_mut(start..=i)
+        {
+            let open: Vec<usize> =
+                (0..stretch.len()).filter(|&k| stretch.get(k).is_some_and(|r| !r.kind_known)).collect();
+            let fixed: Money = stretch
+                .iter()
+                .filter(|r| r.kind_known)
+                .map(|r| signed(r.txn.kind, r.txn.amount))
+                .fold(Money::ZERO, |a, x| a + x);
+            if !open.is_empty() && open.len() <= 12 {
+                let amounts: Vec<Money> = open.iter().filter_map(|&k| stretch.get(k)).map(|r| r.txn.amount).collect();
+                let fits: Vec<u32> = (0u32..1 << open.len())
+                    .filter(|mask| {
+                        let sum = amounts
+                            .iter()
+                            .enumerate()
+                            .fold(Money::ZERO, |a, (j, &m)| a + if mask >> j & 1 == 1 { m } else { -m });
+                        p + fixed + sum == b
+                    })
+                    .collect();
+                if let [mask] = fits.as_slice() {
+                    let last = stretch.len() - 1;
+                    for (j, &k) in open.iter().enumerate() {
+                        if let Some(r) = stretch.get_mut(k) {
+                            r.txn.kind = if mask >> j & 1 == 1 { TxnType::Credit } else { TxnType::Debit };
+                            // The last row's side the final pass checks against its balance.
+                            r.kind_known = k < last || r.kind_known;
+                        }
+                    }
+                }
+            }
+        }
+        prev = Some(b);
+        start = i + 1;
+    }
+}
+
+/// Rows of one date, each with its printed balance, that the chain passes
+/// through in another order than printed: reordered within the day when,
+/// from the balance before the day, each next balance is reproduced by one
+/// of the day's rows (the earliest printed when two would). Returns the
+/// number of rows moved.
+fn follow_day_order(rows: &mut Vec<Read>, opening: Option<Money>) -> usize {
+    let fits = |p: Money, r: &Read| {
+        r.balance.is_some_and(|b| {
+            if r.kind_known {
+                p + signed(r.txn.kind, r.txn.amount) == b
+            } else {
+                p + r.txn.amount == b || p - r.txn.amount == b
+            }
+        })
+    };
+    let mut moved = 0;
+    let mut prev = opening;
+    let mut i = 0;
+    while i < rows.len() {
+        let Some(r) = rows.get(i) else { break };
+        let Some(p) = prev else {
+            prev = r.balance;
+            i += 1;
+            continue;
+        };
+        if r.balance.is_none() || fits(p, r) {
+            prev = r.balance.or(Some(p + signed(r.txn.kind, r.txn.amount)));
+            i += 1;
+            continue;
+        }
+        // The rest of this row's day, all printing a balance.
+        let day = r.txn.date.date();
+        let end = (i..rows.len())
+            .take_while(|&k| rows.get(k).is_some_and(|x| x.txn.date.date() == day && x.balance.is_some()))
+            .count()
+            + i;
+        let mut order: Vec<usize> = Vec::new();
+        let mut cur = p;
+        let mut left: Vec<usize> = (i..end).collect();
+        while !left.is_empty() {
+            let Some(pos) = left.iter().position(|&k| rows.get(k).is_some_and(|x| fits(cur, x))) else { break };
+            let k = left.remove(pos);
+            cur = rows.get(k).and_then(|x| x.balance).unwrap_or(cur);
+            order.push(k);
+        }
+        if left.is_empty() && end - i >= 2 && order.iter().enumerate().any(|(j, &k)| k != i + j) {
+            moved += order.iter().enumerate().filter(|(j, k)| **k != i + j).count();
+            let mut day_rows: Vec<Option<Read>> = rows.drain(i..end).map(Some).collect();
+            let chain: Vec<Read> =
+                order.iter().filter_map(|&k| day_rows.get_mut(k - i).and_then(Option::take)).collect();
+            rows.splice(i..i, chain);
+            prev = Some(cur);
+            i = end;
+        } else {
+            prev = r.balance;
+            i += 1;
+        }
+    }
+    moved
 }
 
 /// Settles what the columns leave open with the running balance: the side of
@@ -720,6 +853,30 @@ fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
         }
         i += 1;
     }
+    // One amount column whose marked rows are all of one side (debits as
+    // `-1,234.00`, `(1,234.00)` or `1,234.00-`, credits bare; or credits as
+    // `+ 500.00`, debits bare): a bare row is the other side, unless its
+    // printed balance says otherwise (the pass below decides that).
+    let known: Vec<TxnType> = rows.iter().filter(|r| r.kind_known).map(|r| r.txn.kind).collect();
+    if known.len() >= 3 && rows.iter().any(|r| !r.kind_known && !r.txn.amount.is_zero()) {
+        let other = match (known.contains(&TxnType::Debit), known.contains(&TxnType::Credit)) {
+            (true, false) => Some(TxnType::Credit),
+            (false, true) => Some(TxnType::Debit),
+            _ => None,
+        };
+        for r in rows.iter_mut().filter(|r| !r.kind_known && !r.txn.amount.is_zero()) {
+            if let Some(k) = other {
+                r.txn.kind = k;
+            }
+        }
+    }
+    // Rows of unknown side between two printed balances (a balance printed
+    // once a day): the one assignment of sides that reproduces the printed
+    // balance closing the stretch.
+    settle_stretches(&mut rows, opening);
+    // Rows of one day printed in an order the balance does not follow: read
+    // in the order it does, when that order reproduces every balance of the day.
+    let reordered = follow_day_order(&mut rows, opening);
     // The balance before the first row when not printed: from the first printed balance.
     let opening = opening.or_else(|| {
         let j = rows.iter().position(|r| r.balance.is_some())?;
@@ -734,6 +891,7 @@ fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
         pages: Vec::with_capacity(rows.len()),
         dropped,
         flipped: 0,
+        reordered,
     };
     let mut prev = opening;
     for r in rows {

@@ -211,6 +211,9 @@ pub struct ReadingReport {
     pub closing_reconciles: Option<bool>,
     /// Rows whose printed debit/credit side the balance chain corrected.
     pub sides_corrected: usize,
+    /// Rows the balance follows in another order within their day than the
+    /// statement prints them: read (and returned) in the balance's order.
+    pub rows_reordered: usize,
     /// The debit and credit totals the statement prints ("Transaction Total",
     /// page totals) against the rows' sums; `None` when none is printed.
     pub totals_reconcile: Option<bool>,
@@ -272,6 +275,12 @@ impl ReadingReport {
             Some(true) => s.push_str("; printed totals reproduced"),
             Some(false) => s.push_str("; printed totals NOT reproduced"),
             None => {}
+        }
+        if self.rows_reordered > 0 {
+            s.push_str(&format!(
+                "; {} rows of a day printed in another order than the balance follows, read in the balance's order",
+                self.rows_reordered
+            ));
         }
         if self.rows_unread > 0 {
             s.push_str(&format!("; {} unreadable rows", self.rows_unread));
