@@ -401,6 +401,15 @@ mod tests {
     }
 
     #[test]
+    fn digit_groups_set_off_by_points_read_as_groups() {
+        // A typing slip in a bank's own print; the balance chain proves it.
+        assert_eq!(p("44.079.83"), 4_407_983);
+        assert_eq!(p("1.23.456.00"), 12_345_600);
+        assert_eq!(p("44.079.83 Cr"), 4_407_983);
+        assert_eq!(p("(1.234.50)"), -123_450);
+    }
+
+    #[test]
     fn rejects_what_is_not_an_amount() {
         for bad in [
             "",
@@ -416,6 +425,12 @@ mod tests {
             "5.00- Dr",
             "1,23,4567.00",
             "99999999999999999999",
+            // Points where commas belong read only as valid digit groups:
+            // never a date, a version or an IP-like reference.
+            "12.06.25",
+            "30.06.2025",
+            "1.2.3",
+            "1.23.45",
         ] {
             assert!(Money::parse(bad).is_err(), "{bad:?} should not parse");
         }

@@ -17,7 +17,9 @@
 //! bilingual Hindi and English statements (fixtures/bilingual), header
 //! blocks arranged as Indian banks arrange them (fixtures/identity),
 //! net-banking pages printed from the browser with its header and footer
-//! (fixtures/browserprint), each made by the generate script beside them.
+//! (fixtures/browserprint), and statements whose print leaves a row's side,
+//! amount or place within its day open for the balance chain to decide
+//! (fixtures/chainfix), each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -167,6 +169,29 @@ fn every_chain_decided_statement_reads_exactly_and_reconciles() {
     // lines, an amount in the wrong band, a 0.00 reversal row, a debit printed
     // in the credit column. The chain decides; the truth is what it proves.
     corpus_reads_exactly("chainfix", 14);
+    // Their twins with one amount altered and the printed balances left as
+    // printed: no reading reproduces the balances, and the report names the
+    // first row where the chain breaks, with the printed and expected balance.
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(fixtures("chainfix").join("manifest.json")).expect("manifest"))
+            .expect("JSON");
+    let broken = manifest["broken"].as_array().cloned().unwrap_or_default();
+    assert!(broken.len() >= 3);
+    for b in broken {
+        let file = b["file"].as_str().unwrap_or_default();
+        let bytes = std::fs::read(fixtures("chainfix").join(file)).expect("fixture");
+        let st = read_pdf(&bytes, &ReadOptions::default()).unwrap_or_else(|e| panic!("{file}: {e}"));
+        println!("{file:<32} {}", st.reading.summary());
+        assert!(!st.reading.reconciles(), "{file}: {}", st.reading.summary());
+        let got = st.reading.first_break.as_ref().map(|x| (x.page, x.row, money(x.printed), money(x.expected)));
+        let want = (
+            b["page"].as_u64().unwrap_or_default() as u32,
+            b["row"].as_u64().unwrap_or_default() as usize,
+            b["printed"].as_str().unwrap_or_default().to_string(),
+            b["expected"].as_str().unwrap_or_default().to_string(),
+        );
+        assert_eq!(got, Some(want), "{file}");
+    }
 }
 
 #[test]

@@ -417,6 +417,10 @@ mod tests {
         assert_eq!(p("Mar 2025"), None);
         assert_eq!(p("July 1, 2022").as_deref(), Some("2022-07-01 00:00:00"));
         assert_eq!(p("12 Marketing 2025"), None);
+        // A month name glued to its day (IDFC First).
+        assert_eq!(p("June30, 2025").as_deref(), Some("2025-06-30 00:00:00"));
+        assert_eq!(p("Jun05,2025").as_deref(), Some("2025-06-05 00:00:00"));
+        assert_eq!(p("Junk30, 2025"), None);
     }
 
     #[test]

@@ -677,10 +677,19 @@ fn signed(k: TxnType, a: Money) -> Money {
     if k == TxnType::Credit { a } else { -a }
 }
 
+fn last_index<T>(s: &[T]) -> usize {
+    s.len().saturating_sub(1)
+}
+
 /// Sides of the rows in each stretch closed by a printed balance that the
 /// columns leave open: settled when exactly one assignment reproduces the
-/// balance (at most 12 open rows a stretch).
-fn settle_stretches(rows: &mut [Read], opening: Option<Money>) {
+/// balance (at most 12 open rows a stretch). A stretch whose sides are all
+/// printed and do not reach its balance, where turning exactly one row
+/// without a balance of its own to the other side does, has that row's side
+/// corrected (the bank printed a debit in the credit column). Returns the
+/// rows corrected.
+fn settle_stretches(rows: &mut [Read], opening: Option<Money>) -> usize {
+    let mut corrected = 0;
     let mut prev = opening;
     let mut start = 0;
     for i in 0..rows.len() {
@@ -696,6 +705,23 @@ fn settle_stretches(rows: &mut [Read], opening: Option<Money>) {
                 .filter(|r| r.kind_known)
                 .map(|r| signed(r.txn.kind, r.txn.amount))
                 .fold(Money::ZERO, |a, x| a + x);
+            if open.is_empty() && p + fixed != b {
+                let turned: Vec<usize> = (0..stretch.len())
+                    .filter(|&k| {
+                        stretch.get(k).is_some_and(|r| {
+                            !r.txn.amount.is_zero()
+                                && p + fixed - signed(r.txn.kind, r.txn.amount) - signed(r.txn.kind, r.txn.amount) == b
+                        })
+                    })
+                    .collect();
+                if let [k] = turned.as_slice()
+                    && *k < last_index(stretch)
+                    && let Some(r) = stretch.get_mut(*k)
+                {
+                    r.txn.kind = if r.txn.kind == TxnType::Credit { TxnType::Debit } else { TxnType::Credit };
+                    corrected += 1;
+                }
+            }
             if !open.is_empty() && open.len() <= 12 {
                 let amounts: Vec<Money> = open.iter().filter_map(|&k| stretch.get(k)).map(|r| r.txn.amount).collect();
                 let fits: Vec<u32> = (0u32..1 << open.len())
@@ -722,6 +748,7 @@ fn settle_stretches(rows: &mut [Read], opening: Option<Money>) {
         prev = Some(b);
         start = i + 1;
     }
+    corrected
 }
 
 /// Rows of one date, each with its printed balance, that the chain passes
@@ -873,7 +900,7 @@ fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
     // Rows of unknown side between two printed balances (a balance printed
     // once a day): the one assignment of sides that reproduces the printed
     // balance closing the stretch.
-    settle_stretches(&mut rows, opening);
+    let turned = settle_stretches(&mut rows, opening);
     // Rows of one day printed in an order the balance does not follow: read
     // in the order it does, when that order reproduces every balance of the day.
     let reordered = follow_day_order(&mut rows, opening);
@@ -890,7 +917,7 @@ fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
         printed: Vec::with_capacity(rows.len()),
         pages: Vec::with_capacity(rows.len()),
         dropped,
-        flipped: 0,
+        flipped: turned,
         reordered,
     };
     let mut prev = opening;
