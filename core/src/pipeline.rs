@@ -140,6 +140,7 @@ pub fn statement(extracted: Extracted) -> Statement {
         sides_corrected,
         totals_reconcile,
         rows_reordered,
+        sides_undecided,
         ..
     } = extracted;
     let opening = printed_opening.or(identity.opening_balance);
@@ -162,6 +163,7 @@ pub fn statement(extracted: Extracted) -> Statement {
             corrected: sides_corrected,
             totals: totals_reconcile,
             reordered: rows_reordered,
+            undecided: sides_undecided,
         },
     );
     assign_hashes(&bank.id, &identity.account_number, &mut transactions);

@@ -49,11 +49,14 @@ pub struct ReadFacts<'a> {
     pub totals: Option<bool>,
     /// Rows read in another place within their day than printed.
     pub reordered: usize,
+    /// Rows whose side neither the print nor the chain decides.
+    pub undecided: usize,
 }
 
 /// What the balance chain proves of a statement's rows (see [`ReadingReport`]).
 pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], facts: &ReadFacts) -> ReadingReport {
-    let ReadFacts { printed, pages, closing, unread, corrected, totals: totals_reconcile, reordered } = *facts;
+    let ReadFacts { printed, pages, closing, unread, corrected, totals: totals_reconcile, reordered, undecided } =
+        *facts;
     let n = transactions.len();
     let is_printed = |i: usize| printed.get(i).copied().unwrap_or(true);
     let page = |i: usize| pages.get(i).copied().unwrap_or(0);
@@ -105,6 +108,7 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
         closing_reconciles,
         sides_corrected: corrected,
         rows_reordered: reordered,
+        sides_undecided: undecided,
         totals_reconcile,
         first_break,
         confidence: (confidence * 100.0).round() / 100.0,

@@ -192,6 +192,17 @@ fn every_chain_decided_statement_reads_exactly_and_reconciles() {
         );
         assert_eq!(got, Some(want), "{file}");
     }
+    // A twin where two rows' sides are open and either reading reproduces
+    // the balance: read, reconciled, and reported undecided.
+    for u in manifest["undecided"].as_array().cloned().unwrap_or_default() {
+        let file = u["file"].as_str().unwrap_or_default();
+        let bytes = std::fs::read(fixtures("chainfix").join(file)).expect("fixture");
+        let st = read_pdf(&bytes, &ReadOptions::default()).unwrap_or_else(|e| panic!("{file}: {e}"));
+        println!("{file:<32} {}", st.reading.summary());
+        assert_eq!(st.transactions.len() as u64, u["rows"].as_u64().unwrap_or_default(), "{file}");
+        assert!(st.reading.reconciles(), "{file}: {}", st.reading.summary());
+        assert_eq!(st.reading.sides_undecided as u64, u["sides_undecided"].as_u64().unwrap_or_default(), "{file}");
+    }
 }
 
 #[test]

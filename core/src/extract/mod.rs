@@ -52,6 +52,9 @@ pub struct Extracted {
     /// Rows read in another place within their day than printed: the order
     /// the printed balances follow.
     pub rows_reordered: usize,
+    /// Rows whose side neither the print nor the balance chain decides (more
+    /// than one assignment of sides reproduces the balance closing their stretch).
+    pub sides_undecided: usize,
 }
 
 /// Reads a statement from its pages. `declared_bank` is the caller's bank
@@ -163,13 +166,25 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         }
     }
     // Newest first (app exports, some banks): the chain runs from the bottom.
-    let steps = reads
-        .windows(2)
-        .map(|w| w.first().zip(w.get(1)).map_or(0, |(a, b)| (b.txn.date - a.txn.date).num_seconds().signum()));
-    let (back, forward) = steps.fold((0, 0), |(b, f), s| (b + usize::from(s < 0), f + usize::from(s > 0)));
-    // Newest first: the dates run backwards, allowing a stray pair (times
-    // printed out of order within a day).
-    if back > 0 && forward * 10 <= back {
+    // Decided by the days (an app may list the newest day first and each
+    // day's rows oldest first; the chain then orders the day), or by the
+    // times when every row is of one day.
+    let steps = |by_day: bool| {
+        reads.windows(2).fold((0usize, 0usize), |(b, f), w| {
+            let s = w.first().zip(w.get(1)).map_or(0, |(a, c)| {
+                if by_day {
+                    (c.txn.date.date() - a.txn.date.date()).num_days().signum()
+                } else {
+                    (c.txn.date - a.txn.date).num_seconds().signum()
+                }
+            });
+            (b + usize::from(s < 0), f + usize::from(s > 0))
+        })
+    };
+    // Newest first: the dates run backwards, allowing a stray pair.
+    let backwards = |(back, forward): (usize, usize)| back > 0 && forward * 10 <= back;
+    let days = steps(true);
+    if backwards(days) || (days == (0, 0) && backwards(steps(false))) {
         reads.reverse();
     }
     let mut printed_opening = leading_opening.or(first_row_opening).or(identity.opening_balance);
@@ -244,6 +259,7 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         sides_corrected: settled.flipped,
         totals_reconcile,
         rows_reordered: settled.reordered,
+        sides_undecided: settled.undecided,
     })
 }
 
@@ -671,6 +687,8 @@ struct Settled {
     flipped: usize,
     /// Rows read in another place within their day than printed (the order the balance follows).
     reordered: usize,
+    /// Rows whose side neither the print nor the chain decides.
+    undecided: usize,
 }
 
 fn signed(k: TxnType, a: Money) -> Money {
@@ -688,8 +706,8 @@ fn last_index<T>(s: &[T]) -> usize {
 /// without a balance of its own to the other side does, has that row's side
 /// corrected (the bank printed a debit in the credit column). Returns the
 /// rows corrected.
-fn settle_stretches(rows: &mut [Read], opening: Option<Money>) -> usize {
-    let mut corrected = 0;
+fn settle_stretches(rows: &mut [Read], opening: Option<Money>) -> (usize, usize) {
+    let (mut corrected, mut undecided) = (0, 0);
     let mut prev = opening;
     let mut start = 0;
     for i in 0..rows.len() {
@@ -733,13 +751,22 @@ fn settle_stretches(rows: &mut [Read], opening: Option<Money>) -> usize {
                         p + fixed + sum == b
                     })
                     .collect();
-                if let [mask] = fits.as_slice() {
+                // Several assignments reach the balance: the one nearest the
+                // sides the rows have (their column's), and the rows the
+                // assignments disagree on are counted undecided.
+                let current = open.iter().enumerate().fold(0u32, |m, (j, &k)| {
+                    m | u32::from(stretch.get(k).is_some_and(|r| r.txn.kind == TxnType::Credit)) << j
+                });
+                if let Some(&mask) = fits.iter().min_by_key(|m| (**m ^ current).count_ones()) {
                     let last = stretch.len() - 1;
                     for (j, &k) in open.iter().enumerate() {
                         if let Some(r) = stretch.get_mut(k) {
                             r.txn.kind = if mask >> j & 1 == 1 { TxnType::Credit } else { TxnType::Debit };
                             // The last row's side the final pass checks against its balance.
                             r.kind_known = k < last || r.kind_known;
+                        }
+                        if fits.iter().any(|m| (m ^ mask) >> j & 1 == 1) {
+                            undecided += 1;
                         }
                     }
                 }
@@ -748,7 +775,7 @@ fn settle_stretches(rows: &mut [Read], opening: Option<Money>) -> usize {
         prev = Some(b);
         start = i + 1;
     }
-    corrected
+    (corrected, undecided)
 }
 
 /// Rows of one date, each with its printed balance, that the chain passes
@@ -900,7 +927,7 @@ fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
     // Rows of unknown side between two printed balances (a balance printed
     // once a day): the one assignment of sides that reproduces the printed
     // balance closing the stretch.
-    let turned = settle_stretches(&mut rows, opening);
+    let (turned, undecided) = settle_stretches(&mut rows, opening);
     // Rows of one day printed in an order the balance does not follow: read
     // in the order it does, when that order reproduces every balance of the day.
     let reordered = follow_day_order(&mut rows, opening);
@@ -919,6 +946,7 @@ fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
         dropped,
         flipped: turned,
         reordered,
+        undecided,
     };
     let mut prev = opening;
     for r in rows {

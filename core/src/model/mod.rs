@@ -214,6 +214,10 @@ pub struct ReadingReport {
     /// Rows the balance follows in another order within their day than the
     /// statement prints them: read (and returned) in the balance's order.
     pub rows_reordered: usize,
+    /// Rows whose side neither the print nor the balance chain decides: more
+    /// than one assignment of sides reproduces the balance closing their
+    /// stretch (a balance printed once a day); the one nearest the columns is read.
+    pub sides_undecided: usize,
     /// The debit and credit totals the statement prints ("Transaction Total",
     /// page totals) against the rows' sums; `None` when none is printed.
     pub totals_reconcile: Option<bool>,
@@ -280,6 +284,12 @@ impl ReadingReport {
             s.push_str(&format!(
                 "; {} rows of a day printed in another order than the balance follows, read in the balance's order",
                 self.rows_reordered
+            ));
+        }
+        if self.sides_undecided > 0 {
+            s.push_str(&format!(
+                "; {} rows' side undecided (more than one reading reproduces the balance)",
+                self.sides_undecided
             ));
         }
         if self.rows_unread > 0 {
