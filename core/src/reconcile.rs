@@ -71,7 +71,13 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
             if expected == t.balance {
                 proven += stretch;
             } else if first_break.is_none() {
-                first_break = Some(ChainBreak { page: page(i), row: i + 1, printed: t.balance, expected });
+                first_break = Some(ChainBreak {
+                    page: page(i),
+                    row: i + 1,
+                    printed: t.balance,
+                    expected,
+                    from_row: i + 2 - stretch,
+                });
             }
             stretch = 0;
         }
@@ -83,7 +89,13 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
         proven += stretch;
     }
     if let (Some(false), None, Some(c), Some(l)) = (closing_reconciles, &first_break, closing, last) {
-        first_break = Some(ChainBreak { page: page(n.saturating_sub(1)), row: n + 1, printed: c, expected: l });
+        first_break = Some(ChainBreak {
+            page: page(n.saturating_sub(1)),
+            row: n + 1,
+            printed: c,
+            expected: l,
+            from_row: n + 1 - stretch,
+        });
     }
     let confidence = if n == 0 {
         0.0
@@ -196,6 +208,8 @@ mod tests {
             &ReadFacts { printed: &printed, pages: &[1, 1, 2], closing: None, ..ReadFacts::default() },
         );
         assert_eq!(r.rows_proven, 1);
+        assert_eq!(r.first_break.as_ref().map(|b| b.from_row), Some(1));
+        assert!(r.summary().contains("rows 1-2"), "{}", r.summary());
         assert_eq!(
             r.first_break.as_ref().map(|b| (b.row, b.printed.paise(), b.expected.paise())),
             Some((2, 97_000, 96_500))

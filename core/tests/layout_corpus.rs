@@ -183,9 +183,11 @@ fn every_chain_decided_statement_reads_exactly_and_reconciles() {
         let st = read_pdf(&bytes, &ReadOptions::default()).unwrap_or_else(|e| panic!("{file}: {e}"));
         println!("{file:<32} {}", st.reading.summary());
         assert!(!st.reading.reconciles(), "{file}: {}", st.reading.summary());
-        let got = st.reading.first_break.as_ref().map(|x| (x.page, x.row, money(x.printed), money(x.expected)));
+        let got =
+            st.reading.first_break.as_ref().map(|x| (x.page, x.from_row, x.row, money(x.printed), money(x.expected)));
         let want = (
             b["page"].as_u64().unwrap_or_default() as u32,
+            b["from_row"].as_u64().unwrap_or_default() as usize,
             b["row"].as_u64().unwrap_or_default() as usize,
             b["printed"].as_str().unwrap_or_default().to_string(),
             b["expected"].as_str().unwrap_or_default().to_string(),

@@ -187,6 +187,12 @@ pub struct ChainBreak {
     pub printed: Money,
     /// Balance the opening, credits and debits before it give.
     pub expected: Money,
+    /// 1-based first row of the stretch the broken balance closes (rows
+    /// without a balance of their own before it, back to the last balance
+    /// the chain reproduced): the fault is in rows `from_row..=row`. Equal
+    /// to `row` when every row prints its balance.
+    #[serde(default)]
+    pub from_row: usize,
 }
 
 /// How a statement was read: what the balance chain proves of its rows.
@@ -270,10 +276,17 @@ impl ReadingReport {
             self.rows_read, self.rows_proven, self.confidence
         );
         if let Some(b) = &self.first_break {
-            s.push_str(&format!(
-                "; first break on page {} row {}: printed {} vs expected {}",
-                b.page, b.row, b.printed, b.expected
-            ));
+            if b.from_row > 0 && b.from_row < b.row {
+                s.push_str(&format!(
+                    "; first break on page {} rows {}-{} (balance printed on row {}): printed {} vs expected {}",
+                    b.page, b.from_row, b.row, b.row, b.printed, b.expected
+                ));
+            } else {
+                s.push_str(&format!(
+                    "; first break on page {} row {}: printed {} vs expected {}",
+                    b.page, b.row, b.printed, b.expected
+                ));
+            }
         }
         match self.totals_reconcile {
             Some(true) => s.push_str("; printed totals reproduced"),
