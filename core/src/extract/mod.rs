@@ -606,12 +606,20 @@ fn transactions(
             // Debit and credit figures on one line with no balance: a page
             // or day total ("Sub Total", "Total"), not a transaction.
             Some(r) if r.total_line => {}
-            Some(r) if r.txn.amount.is_zero() && !r.kind_known && !(r.zero_printed && !out.is_empty() && r.dated) => {
+            Some(r) if r.txn.amount.is_zero() && !r.kind_known => {
                 // A balance and no amount: an opening balance set as the first
-                // row, or a line repeating the balance. Not a transaction.
+                // row, or a line repeating the balance. Not a transaction,
+                // unless it prints its 0.00 with a date and a narration (a
+                // charge reversed in full): a real row of nothing, kept where
+                // it repeats the balance above it.
                 match (r.balance, out.last()) {
                     (Some(b), None) if opening.is_none() => opening = Some(b),
-                    (Some(b), Some(prev)) if prev.balance == Some(b) => {}
+                    (Some(b), Some(prev)) if prev.balance == Some(b) => {
+                        if r.zero_printed && r.dated {
+                            last_date = Some(r.txn.date);
+                            out.push(r);
+                        }
+                    }
                     _ => unread += 1,
                 }
             }
@@ -985,4 +993,72 @@ fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
         out.transactions.push(t);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(day: u32, kind: Option<TxnType>, amount: i64, balance: Option<i64>) -> Read {
+        let date = NaiveDate::from_ymd_opt(2025, 6, day).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default();
+        let txn = Transaction::new(
+            date,
+            "x",
+            kind.unwrap_or(TxnType::Debit),
+            Money::from_paise(amount),
+            Money::from_paise(balance.unwrap_or(0)),
+        );
+        Read {
+            txn,
+            kind_known: kind.is_some(),
+            balance: balance.map(Money::from_paise),
+            page: 1,
+            dated: true,
+            row: 0,
+            zero_printed: false,
+            total_line: false,
+        }
+    }
+
+    fn amounts(rows: &[Read]) -> Vec<i64> {
+        rows.iter().map(|r| r.txn.amount.paise()).collect()
+    }
+
+    #[test]
+    fn a_day_is_read_in_the_order_its_balances_follow() {
+        // 1,000.00; the bank posted -100 then +50, printed +50 first.
+        let (d, c) = (Some(TxnType::Debit), Some(TxnType::Credit));
+        let mut rows = vec![read(2, c, 5_000, Some(95_000)), read(2, d, 10_000, Some(90_000))];
+        assert_eq!(follow_day_order(&mut rows, Some(Money::from_paise(100_000))), 2);
+        assert_eq!(amounts(&rows), vec![10_000, 5_000]);
+        // An altered amount: no order reproduces the balances; kept as printed.
+        let mut rows = vec![read(2, c, 5_100, Some(95_000)), read(2, d, 10_000, Some(90_000))];
+        assert_eq!(follow_day_order(&mut rows, Some(Money::from_paise(100_000))), 0);
+        assert_eq!(amounts(&rows), vec![5_100, 10_000]);
+        // Rows of two days are never exchanged.
+        let mut rows = vec![read(2, c, 5_000, Some(95_000)), read(3, d, 10_000, Some(90_000))];
+        assert_eq!(follow_day_order(&mut rows, Some(Money::from_paise(100_000))), 0);
+    }
+
+    #[test]
+    fn a_stretch_settles_open_sides_and_one_misprinted_side() {
+        let open = None;
+        // Unsigned rows, the balance once a day: only -100, +300 reaches 1,200.
+        let mut rows = vec![read(2, open, 10_000, None), read(2, open, 30_000, Some(120_000))];
+        assert_eq!(settle_stretches(&mut rows, Some(Money::from_paise(100_000))), (0, 0));
+        assert_eq!(rows.first().map(|r| r.txn.kind), Some(TxnType::Debit));
+        assert_eq!(rows.get(1).map(|r| r.txn.kind), Some(TxnType::Credit));
+        // A debit printed as a credit on a row without a balance.
+        let (d, c) = (Some(TxnType::Debit), Some(TxnType::Credit));
+        let mut rows = vec![read(2, c, 10_000, None), read(2, d, 5_000, Some(85_000))];
+        assert_eq!(settle_stretches(&mut rows, Some(Money::from_paise(100_000))), (1, 0));
+        assert_eq!(rows.first().map(|r| r.txn.kind), Some(TxnType::Debit));
+        // A payment and its reversal of one amount: either side fits.
+        let mut rows = vec![read(2, open, 10_000, None), read(2, open, 10_000, None), read(2, d, 5_000, Some(95_000))];
+        assert_eq!(settle_stretches(&mut rows, Some(Money::from_paise(100_000))), (0, 2));
+        // No assignment reaches the balance: nothing changed, the chain breaks.
+        let mut rows = vec![read(2, c, 10_000, None), read(2, d, 5_000, Some(12_345))];
+        assert_eq!(settle_stretches(&mut rows, Some(Money::from_paise(100_000))), (0, 0));
+        assert_eq!(rows.first().map(|r| r.txn.kind), Some(TxnType::Credit));
+    }
 }
