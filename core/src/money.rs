@@ -192,6 +192,19 @@ fn parse_amount(text: &str) -> Result<Money, MoneyParseError> {
         return Err(MoneyParseError::Empty(err_text()));
     }
 
+    // Digit groups set off by points where commas belong (`44.079.83`, a
+    // typing slip in a bank's own print): the last point is the decimal one
+    // when every earlier group is a valid digit group, the last of them three
+    // digits and the decimals two. A date (`12.06.25`) never reads so.
+    let regrouped;
+    if s.matches('.').count() >= 2 && !s.contains(',') {
+        let (int_dots, frac) = s.rsplit_once('.').unwrap_or((s, ""));
+        let candidate = int_dots.replace('.', ",");
+        if frac.len() == 2 && frac.bytes().all(|b| b.is_ascii_digit()) && grouping_ok(&candidate) {
+            regrouped = format!("{candidate}.{frac}");
+            s = &regrouped;
+        }
+    }
     let (int_part, frac_part) = match s.split_once('.') {
         Some((i, f)) => (i, Some(f)),
         None => (s, None),
@@ -388,6 +401,15 @@ mod tests {
     }
 
     #[test]
+    fn digit_groups_set_off_by_points_read_as_groups() {
+        // A typing slip in a bank's own print; the balance chain proves it.
+        assert_eq!(p("44.079.83"), 4_407_983);
+        assert_eq!(p("1.23.456.00"), 12_345_600);
+        assert_eq!(p("44.079.83 Cr"), 4_407_983);
+        assert_eq!(p("(1.234.50)"), -123_450);
+    }
+
+    #[test]
     fn rejects_what_is_not_an_amount() {
         for bad in [
             "",
@@ -403,6 +425,12 @@ mod tests {
             "5.00- Dr",
             "1,23,4567.00",
             "99999999999999999999",
+            // Points where commas belong read only as valid digit groups:
+            // never a date, a version or an IP-like reference.
+            "12.06.25",
+            "30.06.2025",
+            "1.2.3",
+            "1.23.45",
         ] {
             assert!(Money::parse(bad).is_err(), "{bad:?} should not parse");
         }

@@ -139,6 +139,8 @@ pub fn statement(extracted: Extracted) -> Statement {
         unread_rows,
         sides_corrected,
         totals_reconcile,
+        rows_reordered,
+        sides_undecided,
         ..
     } = extracted;
     let opening = printed_opening.or(identity.opening_balance);
@@ -160,6 +162,8 @@ pub fn statement(extracted: Extracted) -> Statement {
             unread: unread_rows,
             corrected: sides_corrected,
             totals: totals_reconcile,
+            reordered: rows_reordered,
+            undecided: sides_undecided,
         },
     );
     assign_hashes(&bank.id, &identity.account_number, &mut transactions);

@@ -47,11 +47,16 @@ pub struct ReadFacts<'a> {
     pub corrected: usize,
     /// Printed totals against the rows' sums.
     pub totals: Option<bool>,
+    /// Rows read in another place within their day than printed.
+    pub reordered: usize,
+    /// Rows whose side neither the print nor the chain decides.
+    pub undecided: usize,
 }
 
 /// What the balance chain proves of a statement's rows (see [`ReadingReport`]).
 pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], facts: &ReadFacts) -> ReadingReport {
-    let ReadFacts { printed, pages, closing, unread, corrected, totals: totals_reconcile } = *facts;
+    let ReadFacts { printed, pages, closing, unread, corrected, totals: totals_reconcile, reordered, undecided } =
+        *facts;
     let n = transactions.len();
     let is_printed = |i: usize| printed.get(i).copied().unwrap_or(true);
     let page = |i: usize| pages.get(i).copied().unwrap_or(0);
@@ -66,7 +71,13 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
             if expected == t.balance {
                 proven += stretch;
             } else if first_break.is_none() {
-                first_break = Some(ChainBreak { page: page(i), row: i + 1, printed: t.balance, expected });
+                first_break = Some(ChainBreak {
+                    page: page(i),
+                    row: i + 1,
+                    printed: t.balance,
+                    expected,
+                    from_row: i + 2 - stretch,
+                });
             }
             stretch = 0;
         }
@@ -78,7 +89,13 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
         proven += stretch;
     }
     if let (Some(false), None, Some(c), Some(l)) = (closing_reconciles, &first_break, closing, last) {
-        first_break = Some(ChainBreak { page: page(n.saturating_sub(1)), row: n + 1, printed: c, expected: l });
+        first_break = Some(ChainBreak {
+            page: page(n.saturating_sub(1)),
+            row: n + 1,
+            printed: c,
+            expected: l,
+            from_row: n + 1 - stretch,
+        });
     }
     let confidence = if n == 0 {
         0.0
@@ -102,6 +119,8 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
         opening_printed: opening.is_some(),
         closing_reconciles,
         sides_corrected: corrected,
+        rows_reordered: reordered,
+        sides_undecided: undecided,
         totals_reconcile,
         first_break,
         confidence: (confidence * 100.0).round() / 100.0,
@@ -189,6 +208,8 @@ mod tests {
             &ReadFacts { printed: &printed, pages: &[1, 1, 2], closing: None, ..ReadFacts::default() },
         );
         assert_eq!(r.rows_proven, 1);
+        assert_eq!(r.first_break.as_ref().map(|b| b.from_row), Some(1));
+        assert!(r.summary().contains("rows 1-2"), "{}", r.summary());
         assert_eq!(
             r.first_break.as_ref().map(|b| (b.row, b.printed.paise(), b.expected.paise())),
             Some((2, 97_000, 96_500))

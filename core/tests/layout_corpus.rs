@@ -17,7 +17,9 @@
 //! bilingual Hindi and English statements (fixtures/bilingual), header
 //! blocks arranged as Indian banks arrange them (fixtures/identity),
 //! net-banking pages printed from the browser with its header and footer
-//! (fixtures/browserprint), fixed-width line-printer reports of core-banking
+//! (fixtures/browserprint), statements whose print leaves a row's side,
+//! amount or place within its day open for the balance chain to decide
+//! (fixtures/chainfix), fixed-width line-printer reports of core-banking
 //! systems (fixtures/coreprint), each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
@@ -169,6 +171,55 @@ fn every_browser_printed_statement_reads_exactly_and_reconciles() {
         let st = read_pdf(&bytes, &ReadOptions::default()).expect("reads");
         let period = (st.identity.period_from.map(|d| d.to_string()), st.identity.period_to.map(|d| d.to_string()));
         assert_eq!(period, (Some("2024-04-01".into()), Some("2024-06-30".into())), "{f}");
+    }
+}
+
+#[test]
+fn every_chain_decided_statement_reads_exactly_and_reconciles() {
+    // Statements whose print leaves a row's side, amount or place open
+    // (fixtures/chainfix/README.md): amounts as `1,23,456.00 Cr`, `(Dr)`,
+    // `(1,234.00)`, trailing minus, `Rs.`, `INR34,279.01`, `+ ₹500.00`, whole
+    // rupees and `.50`, `0.00` / `-` / `NIL` in the empty column, DR balances,
+    // a `44.079.83` typo; a balance once a day, a day printed in another order
+    // than the balance follows, dated Total / Sub Total / Carried forward
+    // lines, an amount in the wrong band, a 0.00 reversal row, a debit printed
+    // in the credit column. The chain decides; the truth is what it proves.
+    corpus_reads_exactly("chainfix", 14);
+    // Their twins with one amount altered and the printed balances left as
+    // printed: no reading reproduces the balances, and the report names the
+    // first row where the chain breaks, with the printed and expected balance.
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(fixtures("chainfix").join("manifest.json")).expect("manifest"))
+            .expect("JSON");
+    let broken = manifest["broken"].as_array().cloned().unwrap_or_default();
+    assert!(broken.len() >= 3);
+    for b in broken {
+        let file = b["file"].as_str().unwrap_or_default();
+        let bytes = std::fs::read(fixtures("chainfix").join(file)).expect("fixture");
+        let st = read_pdf(&bytes, &ReadOptions::default()).unwrap_or_else(|e| panic!("{file}: {e}"));
+        println!("{file:<32} {}", st.reading.summary());
+        assert!(!st.reading.reconciles(), "{file}: {}", st.reading.summary());
+        let got =
+            st.reading.first_break.as_ref().map(|x| (x.page, x.from_row, x.row, money(x.printed), money(x.expected)));
+        let want = (
+            b["page"].as_u64().unwrap_or_default() as u32,
+            b["from_row"].as_u64().unwrap_or_default() as usize,
+            b["row"].as_u64().unwrap_or_default() as usize,
+            b["printed"].as_str().unwrap_or_default().to_string(),
+            b["expected"].as_str().unwrap_or_default().to_string(),
+        );
+        assert_eq!(got, Some(want), "{file}");
+    }
+    // A twin where two rows' sides are open and either reading reproduces
+    // the balance: read, reconciled, and reported undecided.
+    for u in manifest["undecided"].as_array().cloned().unwrap_or_default() {
+        let file = u["file"].as_str().unwrap_or_default();
+        let bytes = std::fs::read(fixtures("chainfix").join(file)).expect("fixture");
+        let st = read_pdf(&bytes, &ReadOptions::default()).unwrap_or_else(|e| panic!("{file}: {e}"));
+        println!("{file:<32} {}", st.reading.summary());
+        assert_eq!(st.transactions.len() as u64, u["rows"].as_u64().unwrap_or_default(), "{file}");
+        assert!(st.reading.reconciles(), "{file}: {}", st.reading.summary());
+        assert_eq!(st.reading.sides_undecided as u64, u["sides_undecided"].as_u64().unwrap_or_default(), "{file}");
     }
 }
 

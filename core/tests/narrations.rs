@@ -7,6 +7,9 @@
 //!   classifier (public-sector, private, small-finance/payments/foreign/co-op
 //!   banks, and hard cases by rail). Their channel field may name a close
 //!   alternative an analyst would also accept (`bill_payment|upi`).
+//!   `mined.tsv` is different: 601 narrations as real banks print them, quoted in
+//!   public code (statement rows in demo data, AA payloads, parser fixtures),
+//!   sources in `mined.provenance.md`, labelled before reading the classifier.
 //!
 //! Run with `cargo test -p bankscope --test narrations -- --nocapture` to see
 //! the tables.

@@ -42,26 +42,63 @@ const CLASS: [u8; 256] = {
     t
 };
 
+/// A run of letters and digits at least this long ...
+const REF_MIN_LEN: usize = 16;
+/// ... that switches between letters and digits at least this often is a
+/// transaction id (ICICI's `ICI7de43fa40188479e9baf883d6`, `IBLa4fc535f...`,
+/// Paytm's `SMY2411160941ROO2MQXIFRWV32PTV3541C`): only its leading letters are
+/// kept, so its fragments are not read as words (`...E50CAD6` as the currency
+/// CAD). Account numbers, IFSCs, UMRNs and UTRs switch once or twice.
+const REF_MIN_SWITCHES: usize = 6;
+
+/// Where the run of ASCII letters and digits starting at `start` ends, and
+/// where to stop reading it: the run's end, or the end of its leading letters
+/// when the run is a transaction id ([`REF_MIN_LEN`], [`REF_MIN_SWITCHES`]).
+fn run_bounds(bytes: &[u8], start: usize) -> (usize, usize) {
+    let mut end = start;
+    let mut switches = 0;
+    while end < bytes.len() && bytes[end].is_ascii_alphanumeric() {
+        if end > start && bytes[end].is_ascii_digit() != bytes[end - 1].is_ascii_digit() {
+            switches += 1;
+        }
+        end += 1;
+    }
+    if end - start >= REF_MIN_LEN && switches >= REF_MIN_SWITCHES {
+        let letters = bytes[start..end].iter().take_while(|b| b.is_ascii_alphabetic()).count();
+        (end, start + letters)
+    } else {
+        (end, end)
+    }
+}
+
 /// Appends the normalised form of `text` to `out` (which is cleared first).
 pub(crate) fn normalize_into(text: &str, out: &mut Vec<u8>) {
     out.clear();
     out.reserve(text.len() + 8);
     out.push(b' ');
+    let bytes = text.as_bytes();
     let mut prev = b' ';
-    for &b in text.as_bytes() {
-        let c = CLASS[b as usize];
-        if c == b' ' {
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_alphanumeric() {
             if prev != b' ' {
                 out.push(b' ');
             }
-        } else {
+            prev = b' ';
+            i += 1;
+            continue;
+        }
+        let (end, keep) = run_bounds(bytes, i);
+        for &b in &bytes[i..keep] {
+            let c = CLASS[b as usize];
             // A space where letters meet digits.
             if prev != b' ' && ((prev <= b'9') != (c <= b'9')) {
                 out.push(b' ');
             }
             out.push(c);
+            prev = c;
         }
-        prev = c;
+        i = end;
     }
     if prev != b' ' {
         out.push(b' ');
@@ -243,6 +280,9 @@ mod tests {
         assert_eq!(normalize("Int.Pd:01-04-2025"), " INT PD 01 04 2025 ");
         assert_eq!(normalize("  ₹ SAL0324 "), " SAL 0324 ");
         assert_eq!(normalize(""), " ");
+        // A transaction id keeps only its leading letters (no CAD read out of ...E50CAD6).
+        assert_eq!(normalize("UPI/1/IBLa4fc535fb1d94fadaad705770e50cad6"), " UPI 1 IBLA ");
+        assert_eq!(normalize("NACH/UTIBDE11165163202409/X"), " NACH UTIBDE 11165163202409 X ");
     }
 
     #[test]

@@ -11,8 +11,9 @@
 //!    (clean note) credits at least [`REGULAR_MIN`] (₹5,000) in at least
 //!    three months with at most one month missing between two of them, every
 //!    amount within ±20% of the stream's median, and the pay day within
-//!    7 days of the usual day (counted from the month's turn, so the 30th and
-//!    the 2nd are 3 days apart). One credit per month counts: the one nearest
+//!    7 days of the usual day (counted around the month's turn, so the 30th and
+//!    the 2nd are 3 days apart, and the 15th and the 16th 1 day apart: see
+//!    [`day_distance`]). One credit per month counts: the one nearest
 //!    the median. A payer's credits are split into amount bands first (a
 //!    band starts where an amount is more than 25% above the one below it),
 //!    so a salary paid in two parts each month (₹1,01,362 and ₹33,788) is two
@@ -29,6 +30,18 @@
 //!    ("ABHAYA LI", "DEVGIRI A"), so the name alone cannot decide. Bank
 //!    transfers, cheques, auto-credits and unclassified credits qualify; UPI,
 //!    cash, refunds, reversals, interest and self transfers do not.
+//!
+//!    Three checks keep customers' money and marketplaces out (measured on
+//!    the narration shapes of `fixtures/entity/mined/`, where Upwork escrow
+//!    payouts, a clinic's CMS collections and Razorpay settlements were taken
+//!    for pay): a payer crediting more than twice a month on average
+//!    ([`MAX_CREDITS_PER_MONTH`]) pays for work or goods, not a salary; a
+//!    credit that says SETTLEMENT / SETL / STLMT / ESCROW is a merchant's or a
+//!    freelancer's receipt; and the months with a credit within ±20% of the
+//!    stream's median (on any day) must be at least two thirds of the months
+//!    in which the payer credited anything ([`MIN_COVERAGE_PCT`]): a salary is
+//!    paid nearly every month at nearly the same amount, a customer pays what
+//!    the month's bill was.
 //!
 //! Once a payer's salary is found, its credits that say BONUS, ARREARS,
 //! INCENTIVE or INCREMENT are salary too (paid on their own day and amount).
@@ -68,6 +81,12 @@ const MIN_MONTHS: usize = 3;
 /// An amount band ends where the next amount is more than this many percent
 /// above the band's last.
 const BAND_GAP_PCT: i64 = 25;
+/// A payer crediting more than this many times a month on average is not an
+/// employer (a salary is one credit, or two when paid in parts).
+const MAX_CREDITS_PER_MONTH: usize = 2;
+/// Months with a credit near a stream's amount, in percent of the months in
+/// which its payer credited at all.
+const MIN_COVERAGE_PCT: usize = 66;
 /// A credit reversed (same amount, channel reversal) within this many days
 /// was never paid.
 pub const REVERSAL_DAYS: i64 = 7;
@@ -194,7 +213,7 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
             }
         };
         let Some(payer) = payer else { continue };
-        if is_salary_exclusion(&t.note) {
+        if is_salary_exclusion(&t.note) || is_receipt(&t.note) {
             continue;
         }
         if !enriched {
@@ -202,9 +221,36 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
         }
         groups[payer].push(i);
     }
+    // A payer cut at different widths on different rails (ICICI's IMPS prints
+    // 10 characters, NEFT 20: `PAYU PAYME` and `PAYU PAYMENTS PVT LT`) is one
+    // payer: a key of two words or more and 8 characters or more that begins
+    // another joins its group.
+    let (groups, organisation) = merge_truncated_payers(&payers, groups, organisation);
     for (g, members) in groups.iter().enumerate() {
+        let months = |ix: &[usize]| {
+            let mut m: Vec<YearMonth> = ix.iter().filter_map(|&i| YearMonth::of(&transactions[i].date)).collect();
+            m.sort_unstable();
+            m.dedup();
+            m.len()
+        };
+        if members.len() > MAX_CREDITS_PER_MONTH * months(members) {
+            continue;
+        }
         for stream in amount_bands(transactions, members) {
             let regular = regular_members(transactions, &stream, members);
+            if !regular.is_empty() {
+                // Months with a credit of the payer near the stream's amount
+                // (whatever its day), against every month the payer credited.
+                let med = median(regular.iter().map(|&i| transactions[i].amount)).paise();
+                let near: Vec<usize> = members
+                    .iter()
+                    .copied()
+                    .filter(|&i| (transactions[i].amount.paise() - med).abs() * 100 <= med * AMOUNT_TOLERANCE_PCT)
+                    .collect();
+                if 100 * months(&near) < MIN_COVERAGE_PCT * months(members) {
+                    continue;
+                }
+            }
             let looks_like = if organisation.get(g).copied().unwrap_or(false) {
                 Some("a company name")
             } else if regular.iter().any(|&i| has_employer_marker(&transactions[i].note)) {
@@ -284,6 +330,61 @@ fn reversed_credits(transactions: &[Transaction], enriched: bool) -> Vec<bool> {
     out
 }
 
+/// Groups of payers whose keys are the same name cut at different widths,
+/// merged (members in slice order; a merged group is an organisation when any
+/// of its parts is).
+fn merge_truncated_payers(
+    payers: &FastMap<String, usize>,
+    groups: Vec<Vec<usize>>,
+    organisation: Vec<bool>,
+) -> (Vec<Vec<usize>>, Vec<bool>) {
+    let mut root: Vec<usize> = (0..groups.len()).collect();
+    fn find(root: &mut [usize], mut g: usize) -> usize {
+        while root[g] != g {
+            root[g] = root[root[g]];
+            g = root[g];
+        }
+        g
+    }
+    let keys: Vec<(&str, usize)> = payers.iter().map(|(k, &g)| (k.as_str(), g)).collect();
+    for &(short, gs) in &keys {
+        if short.len() < 8 || !short.contains(' ') {
+            continue;
+        }
+        for &(long, gl) in &keys {
+            if long.len() > short.len() && long.starts_with(short) {
+                let (a, b) = (find(&mut root, gs), find(&mut root, gl));
+                root[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut org: Vec<bool> = Vec::new();
+    let mut index: FastMap<usize, usize> = FastMap::default();
+    for (g, members) in groups.iter().enumerate() {
+        let r = find(&mut root, g);
+        let k = *index.entry(r).or_insert_with(|| {
+            out.push(Vec::new());
+            org.push(false);
+            out.len() - 1
+        });
+        out[k].extend_from_slice(members);
+        org[k] |= organisation.get(g).copied().unwrap_or(false);
+    }
+    for members in &mut out {
+        members.sort_unstable();
+    }
+    (out, org)
+}
+
+/// A merchant's or a freelancer's receipt: SETTLEMENT, SETL, STLMT, ESCROW
+/// (`NEFT/.../RAZORPAY SOFTWARE PVT LTD/.../SETTLEMENT`, `...*Upwork Escrow In--`).
+fn is_receipt(note: &str) -> bool {
+    note.to_ascii_uppercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w.starts_with("SETTL") || w.starts_with("SETL") || w.starts_with("STLMT") || w == "ESCROW")
+}
+
 /// BONUS, ARREARS, INCENTIVE or INCREMENT (as banks cut them: "INCREMENT AR")
 /// in a narration.
 fn names_extra_pay(note: &str) -> bool {
@@ -337,6 +438,18 @@ fn amount_bands(transactions: &[Transaction], members: &[usize]) -> Vec<Vec<usiz
 
 /// Signed day relative to the turn of the month: the 2nd is 2, the last day
 /// of the month is -1, the 30th of a 31-day month is -2.
+/// Days between two pay days given as [`day_offset`]s, around the month (to
+/// within a day where the offsets wrap, as a month has 28 to 31 days): the
+/// 15th (offset 15) and the 16th (offset -15 or -16) are a day apart, not 30.
+/// Mid-month pay days straddle the point where the offsets wrap; measured in
+/// a straight line, a salary paid on the 15th, 16th and 17th by turns (Zenlogic
+/// and Devgiri ACH credits, Sahyadri transfers of `fixtures/entity/`) was two
+/// half-streams, and the months after the wrap were lost.
+fn day_distance(a: i64, b: i64) -> i64 {
+    let d = (a - b).abs();
+    d.min(31 - d).max(0)
+}
+
 fn day_offset(date: chrono::NaiveDateTime) -> i64 {
     let d = i64::from(date.day());
     let days = YearMonth::of(&date).map_or(31, YearMonth::days_in_month);
@@ -365,7 +478,7 @@ fn regular_members(transactions: &[Transaction], members: &[usize], all_members:
     let mut by_month: std::collections::BTreeMap<YearMonth, usize> = std::collections::BTreeMap::new();
     for &i in &near {
         let t = &transactions[i];
-        if (day_offset(t.date) - usual).abs() > DAY_TOLERANCE {
+        if day_distance(day_offset(t.date), usual) > DAY_TOLERANCE {
             continue;
         }
         let Some(m) = salary_month(t.date) else { continue };
@@ -409,7 +522,7 @@ fn regular_members(transactions: &[Transaction], members: &[usize], all_members:
                 && !filled.contains(&m)
                 && 2 * a >= med
                 && a <= 3 * med
-                && (day_offset(t.date) - usual).abs() <= DAY_TOLERANCE
+                && day_distance(day_offset(t.date), usual) <= DAY_TOLERANCE
             {
                 filled.insert(m);
                 out.push(i);
@@ -505,5 +618,9 @@ mod tests {
         assert_eq!(day_offset(at(2025, 4, 30)), -1);
         assert_eq!(day_offset(at(2025, 4, 2)), 2);
         assert_eq!(day_offset(at(2025, 2, 28)), -1);
+        assert_eq!(day_distance(day_offset(at(2025, 4, 15)), day_offset(at(2025, 4, 16))), 1);
+        // Across the wrap the distance is within a day of the calendar's (offsets count from 31).
+        assert!((1..=2).contains(&day_distance(day_offset(at(2025, 3, 15)), day_offset(at(2025, 3, 17)))));
+        assert_eq!(day_distance(day_offset(at(2025, 3, 31)), day_offset(at(2025, 4, 2))), 3);
     }
 }

@@ -216,6 +216,18 @@ fn unwrap_date(text: &str) -> std::borrow::Cow<'_, str> {
 fn spread_compact(text: &str) -> Option<String> {
     let trimmed = text.trim_start();
     let first = trimmed.split_whitespace().next()?;
+    // A month name glued to its day: "June30, 2025", "Jun30,2025".
+    let letters = first.bytes().take_while(u8::is_ascii_alphabetic).count();
+    if letters >= 3 {
+        let (name, tail) = first.split_at(letters);
+        let day = tail.split(',').next().unwrap_or_default();
+        if month(name).is_some() && (1..=2).contains(&day.len()) && day.bytes().all(|b| b.is_ascii_digit()) {
+            let after = tail.get(day.len()..).unwrap_or_default();
+            let after = after.strip_prefix(',').map_or(after.to_string(), |y| format!(", {y}"));
+            let rest = trimmed.get(first.len()..).unwrap_or_default();
+            return Some(format!("{name} {day}{after}{rest}"));
+        }
+    }
     let day_len = first.bytes().take_while(u8::is_ascii_digit).count();
     if !(1..=2).contains(&day_len) {
         return None;
@@ -405,6 +417,10 @@ mod tests {
         assert_eq!(p("Mar 2025"), None);
         assert_eq!(p("July 1, 2022").as_deref(), Some("2022-07-01 00:00:00"));
         assert_eq!(p("12 Marketing 2025"), None);
+        // A month name glued to its day (IDFC First).
+        assert_eq!(p("June30, 2025").as_deref(), Some("2025-06-30 00:00:00"));
+        assert_eq!(p("Jun05,2025").as_deref(), Some("2025-06-05 00:00:00"));
+        assert_eq!(p("Junk30, 2025"), None);
     }
 
     #[test]

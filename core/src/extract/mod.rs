@@ -49,6 +49,12 @@ pub struct Extracted {
     pub sides_corrected: usize,
     /// Printed debit/credit totals against the rows' sums (`None`: none printed).
     pub totals_reconcile: Option<bool>,
+    /// Rows read in another place within their day than printed: the order
+    /// the printed balances follow.
+    pub rows_reordered: usize,
+    /// Rows whose side neither the print nor the balance chain decides (more
+    /// than one assignment of sides reproduces the balance closing their stretch).
+    pub sides_undecided: usize,
 }
 
 /// Reads a statement from its pages. `declared_bank` is the caller's bank
@@ -160,13 +166,25 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         }
     }
     // Newest first (app exports, some banks): the chain runs from the bottom.
-    let steps = reads
-        .windows(2)
-        .map(|w| w.first().zip(w.get(1)).map_or(0, |(a, b)| (b.txn.date - a.txn.date).num_seconds().signum()));
-    let (back, forward) = steps.fold((0, 0), |(b, f), s| (b + usize::from(s < 0), f + usize::from(s > 0)));
-    // Newest first: the dates run backwards, allowing a stray pair (times
-    // printed out of order within a day).
-    if back > 0 && forward * 10 <= back {
+    // Decided by the days (an app may list the newest day first and each
+    // day's rows oldest first; the chain then orders the day), or by the
+    // times when every row is of one day.
+    let steps = |by_day: bool| {
+        reads.windows(2).fold((0usize, 0usize), |(b, f), w| {
+            let s = w.first().zip(w.get(1)).map_or(0, |(a, c)| {
+                if by_day {
+                    (c.txn.date.date() - a.txn.date.date()).num_days().signum()
+                } else {
+                    (c.txn.date - a.txn.date).num_seconds().signum()
+                }
+            });
+            (b + usize::from(s < 0), f + usize::from(s > 0))
+        })
+    };
+    // Newest first: the dates run backwards, allowing a stray pair.
+    let backwards = |(back, forward): (usize, usize)| back > 0 && forward * 10 <= back;
+    let days = steps(true);
+    if backwards(days) || (days == (0, 0) && backwards(steps(false))) {
         reads.reverse();
     }
     let mut printed_opening = leading_opening.or(first_row_opening).or(identity.opening_balance);
@@ -240,6 +258,8 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         printed_closing,
         sides_corrected: settled.flipped,
         totals_reconcile,
+        rows_reordered: settled.reordered,
+        sides_undecided: settled.undecided,
     })
 }
 
@@ -560,6 +580,11 @@ struct Read {
     dated: bool,
     /// Index of its row in the table.
     row: usize,
+    /// The row prints a zero figure (`0.00`) as its amount: a real row of
+    /// nothing (a charge reversed in full), not a line repeating the balance.
+    zero_printed: bool,
+    /// Debit and credit both printed and no balance: a total line.
+    total_line: bool,
 }
 
 /// Reads every row: dates in the table's order and year, rows without a date
@@ -578,12 +603,23 @@ fn transactions(
     let mut last_date = first_day.and_then(|d| d.and_hms_opt(0, 0, 0));
     for (index, row) in table.rows.iter().enumerate() {
         match read_row(row, ctx, last_date).map(|r| Read { row: index, ..r }) {
+            // Debit and credit figures on one line with no balance: a page
+            // or day total ("Sub Total", "Total"), not a transaction.
+            Some(r) if r.total_line => {}
             Some(r) if r.txn.amount.is_zero() && !r.kind_known => {
                 // A balance and no amount: an opening balance set as the first
-                // row, or a line repeating the balance. Not a transaction.
+                // row, or a line repeating the balance. Not a transaction,
+                // unless it prints its 0.00 with a date and a narration (a
+                // charge reversed in full): a real row of nothing, kept where
+                // it repeats the balance above it.
                 match (r.balance, out.last()) {
                     (Some(b), None) if opening.is_none() => opening = Some(b),
-                    (Some(b), Some(prev)) if prev.balance == Some(b) => {}
+                    (Some(b), Some(prev)) if prev.balance == Some(b) => {
+                        if r.zero_printed && r.dated {
+                            last_date = Some(r.txn.date);
+                            out.push(r);
+                        }
+                    }
                     _ => unread += 1,
                 }
             }
@@ -607,9 +643,12 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>)
     };
     let balance = amount_cell(row.cell(ColumnKind::Balance)).map(|b| signed_balance(b, row));
     let has_amount_col = row.cells.iter().any(|(k, _)| *k == ColumnKind::Amount);
+    let mut total_line = false;
+    let zero_printed;
     let (kind, amount, kind_known) = if has_amount_col {
         let text = row.cell(ColumnKind::Amount);
         let amount = amount_cell(text).unwrap_or(Money::ZERO);
+        zero_printed = amount_cell(text).is_some_and(Money::is_zero);
         let upper = text.to_ascii_uppercase();
         let marked = upper.contains("DR")
             || upper.contains("CR")
@@ -622,8 +661,11 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>)
             None => (TxnType::Debit, amount.abs(), false),
         }
     } else {
-        let d = amount_cell(row.cell(ColumnKind::Debit)).unwrap_or(Money::ZERO).abs();
-        let c = amount_cell(row.cell(ColumnKind::Credit)).unwrap_or(Money::ZERO).abs();
+        let (dc, cc) = (amount_cell(row.cell(ColumnKind::Debit)), amount_cell(row.cell(ColumnKind::Credit)));
+        zero_printed = dc.is_some_and(Money::is_zero) || cc.is_some_and(Money::is_zero);
+        let d = dc.unwrap_or(Money::ZERO).abs();
+        let c = cc.unwrap_or(Money::ZERO).abs();
+        total_line = balance.is_none() && !d.is_zero() && !c.is_zero();
         match (d.is_zero(), c.is_zero()) {
             (false, true) => (TxnType::Debit, d, true),
             (true, false) => (TxnType::Credit, c, true),
@@ -638,7 +680,8 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>)
     txn.value_date = ctx.parse(value_text).map(|d| d.date());
     let r = row.cell(ColumnKind::Ref).trim();
     txn.ref_no = (!r.is_empty() && r != "-").then(|| r.to_string());
-    Some(Read { txn, kind_known, balance, page: row.page, dated: row.dated, row: 0 })
+    let zero_printed = zero_printed && amount.is_zero() && !txn.note.trim().is_empty();
+    Some(Read { txn, kind_known, balance, page: row.page, dated: row.dated, row: 0, zero_printed, total_line })
 }
 
 /// The rows as the balance chain reads them.
@@ -650,6 +693,158 @@ struct Settled {
     dropped: usize,
     /// Rows whose side the chain decided against their column.
     flipped: usize,
+    /// Rows read in another place within their day than printed (the order the balance follows).
+    reordered: usize,
+    /// Rows whose side neither the print nor the chain decides.
+    undecided: usize,
+}
+
+fn signed(k: TxnType, a: Money) -> Money {
+    if k == TxnType::Credit { a } else { -a }
+}
+
+fn last_index<T>(s: &[T]) -> usize {
+    s.len().saturating_sub(1)
+}
+
+/// Sides of the rows in each stretch closed by a printed balance that the
+/// columns leave open: settled when exactly one assignment reproduces the
+/// balance (at most 12 open rows a stretch). A stretch whose sides are all
+/// printed and do not reach its balance, where turning exactly one row
+/// without a balance of its own to the other side does, has that row's side
+/// corrected (the bank printed a debit in the credit column). Returns the
+/// rows corrected.
+fn settle_stretches(rows: &mut [Read], opening: Option<Money>) -> (usize, usize) {
+    let (mut corrected, mut undecided) = (0, 0);
+    let mut prev = opening;
+    let mut start = 0;
+    for i in 0..rows.len() {
+        let Some(b) = rows.get(i).and_then(|r| r.balance) else { continue };
+        if let Some(p) = prev
+            && i > start
+            && let Some(stretch) = rows.get_mut(start..=i)
+        {
+            let open: Vec<usize> =
+                (0..stretch.len()).filter(|&k| stretch.get(k).is_some_and(|r| !r.kind_known)).collect();
+            let fixed: Money = stretch
+                .iter()
+                .filter(|r| r.kind_known)
+                .map(|r| signed(r.txn.kind, r.txn.amount))
+                .fold(Money::ZERO, |a, x| a + x);
+            if open.is_empty() && p + fixed != b {
+                let turned: Vec<usize> = (0..stretch.len())
+                    .filter(|&k| {
+                        stretch.get(k).is_some_and(|r| {
+                            !r.txn.amount.is_zero()
+                                && p + fixed - signed(r.txn.kind, r.txn.amount) - signed(r.txn.kind, r.txn.amount) == b
+                        })
+                    })
+                    .collect();
+                if let [k] = turned.as_slice()
+                    && *k < last_index(stretch)
+                    && let Some(r) = stretch.get_mut(*k)
+                {
+                    r.txn.kind = if r.txn.kind == TxnType::Credit { TxnType::Debit } else { TxnType::Credit };
+                    corrected += 1;
+                }
+            }
+            if !open.is_empty() && open.len() <= 12 {
+                let amounts: Vec<Money> = open.iter().filter_map(|&k| stretch.get(k)).map(|r| r.txn.amount).collect();
+                let fits: Vec<u32> = (0u32..1 << open.len())
+                    .filter(|mask| {
+                        let sum = amounts
+                            .iter()
+                            .enumerate()
+                            .fold(Money::ZERO, |a, (j, &m)| a + if mask >> j & 1 == 1 { m } else { -m });
+                        p + fixed + sum == b
+                    })
+                    .collect();
+                // Several assignments reach the balance: the one nearest the
+                // sides the rows have (their column's), and the rows the
+                // assignments disagree on are counted undecided.
+                let current = open.iter().enumerate().fold(0u32, |m, (j, &k)| {
+                    m | u32::from(stretch.get(k).is_some_and(|r| r.txn.kind == TxnType::Credit)) << j
+                });
+                if let Some(&mask) = fits.iter().min_by_key(|m| (**m ^ current).count_ones()) {
+                    let last = stretch.len() - 1;
+                    for (j, &k) in open.iter().enumerate() {
+                        if let Some(r) = stretch.get_mut(k) {
+                            r.txn.kind = if mask >> j & 1 == 1 { TxnType::Credit } else { TxnType::Debit };
+                            // The last row's side the final pass checks against its balance.
+                            r.kind_known = k < last || r.kind_known;
+                        }
+                        if fits.iter().any(|m| (m ^ mask) >> j & 1 == 1) {
+                            undecided += 1;
+                        }
+                    }
+                }
+            }
+        }
+        prev = Some(b);
+        start = i + 1;
+    }
+    (corrected, undecided)
+}
+
+/// Rows of one date, each with its printed balance, that the chain passes
+/// through in another order than printed: reordered within the day when,
+/// from the balance before the day, each next balance is reproduced by one
+/// of the day's rows (the earliest printed when two would). Returns the
+/// number of rows moved.
+fn follow_day_order(rows: &mut Vec<Read>, opening: Option<Money>) -> usize {
+    let fits = |p: Money, r: &Read| {
+        r.balance.is_some_and(|b| {
+            if r.kind_known {
+                p + signed(r.txn.kind, r.txn.amount) == b
+            } else {
+                p + r.txn.amount == b || p - r.txn.amount == b
+            }
+        })
+    };
+    let mut moved = 0;
+    let mut prev = opening;
+    let mut i = 0;
+    while i < rows.len() {
+        let Some(r) = rows.get(i) else { break };
+        let Some(p) = prev else {
+            prev = r.balance;
+            i += 1;
+            continue;
+        };
+        if r.balance.is_none() || fits(p, r) {
+            prev = r.balance.or(Some(p + signed(r.txn.kind, r.txn.amount)));
+            i += 1;
+            continue;
+        }
+        // The rest of this row's day, all printing a balance.
+        let day = r.txn.date.date();
+        let end = (i..rows.len())
+            .take_while(|&k| rows.get(k).is_some_and(|x| x.txn.date.date() == day && x.balance.is_some()))
+            .count()
+            + i;
+        let mut order: Vec<usize> = Vec::new();
+        let mut cur = p;
+        let mut left: Vec<usize> = (i..end).collect();
+        while !left.is_empty() {
+            let Some(pos) = left.iter().position(|&k| rows.get(k).is_some_and(|x| fits(cur, x))) else { break };
+            let k = left.remove(pos);
+            cur = rows.get(k).and_then(|x| x.balance).unwrap_or(cur);
+            order.push(k);
+        }
+        if left.is_empty() && end - i >= 2 && order.iter().enumerate().any(|(j, &k)| k != i + j) {
+            moved += order.iter().enumerate().filter(|(j, k)| **k != i + j).count();
+            let mut day_rows: Vec<Option<Read>> = rows.drain(i..end).map(Some).collect();
+            let chain: Vec<Read> =
+                order.iter().filter_map(|&k| day_rows.get_mut(k - i).and_then(Option::take)).collect();
+            rows.splice(i..i, chain);
+            prev = Some(cur);
+            i = end;
+        } else {
+            prev = r.balance;
+            i += 1;
+        }
+    }
+    moved
 }
 
 /// Settles what the columns leave open with the running balance: the side of
@@ -720,6 +915,30 @@ fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
         }
         i += 1;
     }
+    // One amount column whose marked rows are all of one side (debits as
+    // `-1,234.00`, `(1,234.00)` or `1,234.00-`, credits bare; or credits as
+    // `+ 500.00`, debits bare): a bare row is the other side, unless its
+    // printed balance says otherwise (the pass below decides that).
+    let known: Vec<TxnType> = rows.iter().filter(|r| r.kind_known).map(|r| r.txn.kind).collect();
+    if known.len() >= 3 && rows.iter().any(|r| !r.kind_known && !r.txn.amount.is_zero()) {
+        let other = match (known.contains(&TxnType::Debit), known.contains(&TxnType::Credit)) {
+            (true, false) => Some(TxnType::Credit),
+            (false, true) => Some(TxnType::Debit),
+            _ => None,
+        };
+        for r in rows.iter_mut().filter(|r| !r.kind_known && !r.txn.amount.is_zero()) {
+            if let Some(k) = other {
+                r.txn.kind = k;
+            }
+        }
+    }
+    // Rows of unknown side between two printed balances (a balance printed
+    // once a day): the one assignment of sides that reproduces the printed
+    // balance closing the stretch.
+    let (turned, undecided) = settle_stretches(&mut rows, opening);
+    // Rows of one day printed in an order the balance does not follow: read
+    // in the order it does, when that order reproduces every balance of the day.
+    let reordered = follow_day_order(&mut rows, opening);
     // The balance before the first row when not printed: from the first printed balance.
     let opening = opening.or_else(|| {
         let j = rows.iter().position(|r| r.balance.is_some())?;
@@ -733,7 +952,9 @@ fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
         printed: Vec::with_capacity(rows.len()),
         pages: Vec::with_capacity(rows.len()),
         dropped,
-        flipped: 0,
+        flipped: turned,
+        reordered,
+        undecided,
     };
     let mut prev = opening;
     for r in rows {
@@ -772,4 +993,72 @@ fn settle(mut rows: Vec<Read>, opening: Option<Money>) -> Settled {
         out.transactions.push(t);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(day: u32, kind: Option<TxnType>, amount: i64, balance: Option<i64>) -> Read {
+        let date = NaiveDate::from_ymd_opt(2025, 6, day).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default();
+        let txn = Transaction::new(
+            date,
+            "x",
+            kind.unwrap_or(TxnType::Debit),
+            Money::from_paise(amount),
+            Money::from_paise(balance.unwrap_or(0)),
+        );
+        Read {
+            txn,
+            kind_known: kind.is_some(),
+            balance: balance.map(Money::from_paise),
+            page: 1,
+            dated: true,
+            row: 0,
+            zero_printed: false,
+            total_line: false,
+        }
+    }
+
+    fn amounts(rows: &[Read]) -> Vec<i64> {
+        rows.iter().map(|r| r.txn.amount.paise()).collect()
+    }
+
+    #[test]
+    fn a_day_is_read_in_the_order_its_balances_follow() {
+        // 1,000.00; the bank posted -100 then +50, printed +50 first.
+        let (d, c) = (Some(TxnType::Debit), Some(TxnType::Credit));
+        let mut rows = vec![read(2, c, 5_000, Some(95_000)), read(2, d, 10_000, Some(90_000))];
+        assert_eq!(follow_day_order(&mut rows, Some(Money::from_paise(100_000))), 2);
+        assert_eq!(amounts(&rows), vec![10_000, 5_000]);
+        // An altered amount: no order reproduces the balances; kept as printed.
+        let mut rows = vec![read(2, c, 5_100, Some(95_000)), read(2, d, 10_000, Some(90_000))];
+        assert_eq!(follow_day_order(&mut rows, Some(Money::from_paise(100_000))), 0);
+        assert_eq!(amounts(&rows), vec![5_100, 10_000]);
+        // Rows of two days are never exchanged.
+        let mut rows = vec![read(2, c, 5_000, Some(95_000)), read(3, d, 10_000, Some(90_000))];
+        assert_eq!(follow_day_order(&mut rows, Some(Money::from_paise(100_000))), 0);
+    }
+
+    #[test]
+    fn a_stretch_settles_open_sides_and_one_misprinted_side() {
+        let open = None;
+        // Unsigned rows, the balance once a day: only -100, +300 reaches 1,200.
+        let mut rows = vec![read(2, open, 10_000, None), read(2, open, 30_000, Some(120_000))];
+        assert_eq!(settle_stretches(&mut rows, Some(Money::from_paise(100_000))), (0, 0));
+        assert_eq!(rows.first().map(|r| r.txn.kind), Some(TxnType::Debit));
+        assert_eq!(rows.get(1).map(|r| r.txn.kind), Some(TxnType::Credit));
+        // A debit printed as a credit on a row without a balance.
+        let (d, c) = (Some(TxnType::Debit), Some(TxnType::Credit));
+        let mut rows = vec![read(2, c, 10_000, None), read(2, d, 5_000, Some(85_000))];
+        assert_eq!(settle_stretches(&mut rows, Some(Money::from_paise(100_000))), (1, 0));
+        assert_eq!(rows.first().map(|r| r.txn.kind), Some(TxnType::Debit));
+        // A payment and its reversal of one amount: either side fits.
+        let mut rows = vec![read(2, open, 10_000, None), read(2, open, 10_000, None), read(2, d, 5_000, Some(95_000))];
+        assert_eq!(settle_stretches(&mut rows, Some(Money::from_paise(100_000))), (0, 2));
+        // No assignment reaches the balance: nothing changed, the chain breaks.
+        let mut rows = vec![read(2, c, 10_000, None), read(2, d, 5_000, Some(12_345))];
+        assert_eq!(settle_stretches(&mut rows, Some(Money::from_paise(100_000))), (0, 0));
+        assert_eq!(rows.first().map(|r| r.txn.kind), Some(TxnType::Credit));
+    }
 }

@@ -272,6 +272,12 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
             Some(SpecialKind::CarriedForward)
         } else if dated_label(CLOSING) {
             Some(SpecialKind::Closing)
+        } else if (exact(TOTAL) && n.contains(' ')) || n == "SUBTOTAL" || sub_total(&n) {
+            // "Sub Total" / "Page Total" dated like a row, with its sums (and
+            // the balance) beside it: never a transaction's narration alone
+            // (a bare "TOTAL" may be a merchant's).
+            // A sub-total: rows may follow it.
+            Some(SpecialKind::SubTotal)
         } else {
             None
         };
@@ -480,6 +486,11 @@ mod tests {
         assert_eq!(special("TRANSACTION TOTAL", false), Some(SpecialKind::Total));
         assert_eq!(special("Total for April 2024", false), Some(SpecialKind::SubTotal));
         assert_eq!(special("Sub Total May 2024", false), Some(SpecialKind::SubTotal));
+        // Dated like a row: a total label alone, never a narration that starts so.
+        assert_eq!(special("Sub Total", true), Some(SpecialKind::SubTotal));
+        assert_eq!(special("SUBTOTAL", true), Some(SpecialKind::SubTotal));
+        assert_eq!(special("Total for the day", true), None);
+        assert_eq!(special("TOTAL ENERGIES", true), None);
         assert_eq!(special("APRIL 2024", false), Some(SpecialKind::Heading));
         assert_eq!(special("Month: May-2024", false), Some(SpecialKind::Heading));
         assert_eq!(special("SALARY APRIL 2024", false), None);

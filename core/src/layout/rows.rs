@@ -202,7 +202,13 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let date = vocab.starts_with_date(get(ColumnKind::Date));
     let figure = |cell: &str| has_figure(cell) || (bands.whole_rupees && cell.split_whitespace().any(plain_number));
     let balance = figure(get(ColumnKind::Balance));
-    let amount = [ColumnKind::Debit, ColumnKind::Credit, ColumnKind::Amount].iter().any(|k| figure(get(*k)));
+    // On a dated line, a whole number alone in an amount cell is a figure
+    // too: banks print whole rupees without paise (`500` among `1,234.50`),
+    // and a row without a balance of its own (a balance once a day) has no
+    // other figure to make it a row.
+    let whole = |cell: &str| date && cell.split_whitespace().count() == 1 && plain_number(cell);
+    let amount =
+        [ColumnKind::Debit, ColumnKind::Credit, ColumnKind::Amount].iter().any(|k| figure(get(*k)) || whole(get(*k)));
     // A month heading set in the date column ("APRIL 2024", which reads as
     // the start of a date): the whole line, when it holds nothing else.
     let heading = || {

@@ -187,6 +187,12 @@ pub struct ChainBreak {
     pub printed: Money,
     /// Balance the opening, credits and debits before it give.
     pub expected: Money,
+    /// 1-based first row of the stretch the broken balance closes (rows
+    /// without a balance of their own before it, back to the last balance
+    /// the chain reproduced): the fault is in rows `from_row..=row`. Equal
+    /// to `row` when every row prints its balance.
+    #[serde(default)]
+    pub from_row: usize,
 }
 
 /// How a statement was read: what the balance chain proves of its rows.
@@ -211,6 +217,13 @@ pub struct ReadingReport {
     pub closing_reconciles: Option<bool>,
     /// Rows whose printed debit/credit side the balance chain corrected.
     pub sides_corrected: usize,
+    /// Rows the balance follows in another order within their day than the
+    /// statement prints them: read (and returned) in the balance's order.
+    pub rows_reordered: usize,
+    /// Rows whose side neither the print nor the balance chain decides: more
+    /// than one assignment of sides reproduces the balance closing their
+    /// stretch (a balance printed once a day); the one nearest the columns is read.
+    pub sides_undecided: usize,
     /// The debit and credit totals the statement prints ("Transaction Total",
     /// page totals) against the rows' sums; `None` when none is printed.
     pub totals_reconcile: Option<bool>,
@@ -263,15 +276,34 @@ impl ReadingReport {
             self.rows_read, self.rows_proven, self.confidence
         );
         if let Some(b) = &self.first_break {
-            s.push_str(&format!(
-                "; first break on page {} row {}: printed {} vs expected {}",
-                b.page, b.row, b.printed, b.expected
-            ));
+            if b.from_row > 0 && b.from_row < b.row {
+                s.push_str(&format!(
+                    "; first break on page {} rows {}-{} (balance printed on row {}): printed {} vs expected {}",
+                    b.page, b.from_row, b.row, b.row, b.printed, b.expected
+                ));
+            } else {
+                s.push_str(&format!(
+                    "; first break on page {} row {}: printed {} vs expected {}",
+                    b.page, b.row, b.printed, b.expected
+                ));
+            }
         }
         match self.totals_reconcile {
             Some(true) => s.push_str("; printed totals reproduced"),
             Some(false) => s.push_str("; printed totals NOT reproduced"),
             None => {}
+        }
+        if self.rows_reordered > 0 {
+            s.push_str(&format!(
+                "; {} rows of a day printed in another order than the balance follows, read in the balance's order",
+                self.rows_reordered
+            ));
+        }
+        if self.sides_undecided > 0 {
+            s.push_str(&format!(
+                "; {} rows' side undecided (more than one reading reproduces the balance)",
+                self.sides_undecided
+            ));
         }
         if self.rows_unread > 0 {
             s.push_str(&format!("; {} unreadable rows", self.rows_unread));
