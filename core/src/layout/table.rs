@@ -121,17 +121,20 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool)
         match vocab.column_kind(&label) {
             Some(kind) => columns.push(Column { kind, label, x0, x1 }),
             None => {
-                // Two labels set closer than a word gap: split where both halves are known.
+                // Labels set closer than a word gap (two, or more where a line
+                // printer's narrow cells leave one space between them: "TXN
+                // DATE VAL DATE PARTICULARS"): split where every piece is known.
                 let words: Vec<&str> = label.split(' ').collect();
-                let split = (1..words.len()).find_map(|k| {
-                    let (a, b) = (words[..k].join(" "), words[k..].join(" "));
-                    Some((vocab.column_kind(&a)?, a, vocab.column_kind(&b)?, b))
-                });
-                match (split, parts.as_slice()) {
-                    (Some((ka, a, kb, b)), [only]) => {
-                        let cut = only.x0 + (only.x1 - only.x0) * a.len() as f32 / label.len().max(1) as f32;
-                        columns.push(Column { kind: ka, label: a, x0, x1: cut });
-                        columns.push(Column { kind: kb, label: b, x0: cut, x1 });
+                match (split_known(&words, vocab), parts.as_slice()) {
+                    (Some(pieces), [only]) if pieces.len() > 1 => {
+                        let mut at = 0usize;
+                        for (kind, piece) in pieces {
+                            let start = only.x0 + (only.x1 - only.x0) * at as f32 / label.len().max(1) as f32;
+                            at += piece.len() + 1;
+                            let end = only.x0
+                                + (only.x1 - only.x0) * (at - 1).min(label.len()) as f32 / label.len().max(1) as f32;
+                            columns.push(Column { kind, label: piece, x0: start, x1: end });
+                        }
                     }
                     _ => columns.push(Column { kind: ColumnKind::Other, label, x0, x1 }),
                 }
@@ -180,6 +183,40 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool)
         }
     }
     Some(Header { first, last: first + block.len() - 1, columns, known, inferred: false })
+}
+
+/// The words of a phrase cut into the fewest consecutive pieces that each name
+/// a column (at most four pieces); `None` when no such cut exists.
+fn split_known(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKind, String)>> {
+    let n = words.len();
+    if !(2..=12).contains(&n) {
+        return None;
+    }
+    // best[i]: the fewest pieces covering words[..i], with the cut before the last.
+    let mut best: Vec<Option<(usize, usize, ColumnKind)>> = vec![None; n + 1];
+    best[0] = Some((0, 0, ColumnKind::Other));
+    for end in 1..=n {
+        for start in 0..end {
+            let Some((count, _, _)) = best[start] else { continue };
+            let Some(kind) = vocab.column_kind(&words[start..end].join(" ")) else { continue };
+            if best[end].is_none_or(|(c, _, _)| count + 1 < c) {
+                best[end] = Some((count + 1, start, kind));
+            }
+        }
+    }
+    let (count, _, _) = best[n]?;
+    if count > 4 {
+        return None;
+    }
+    let mut pieces = Vec::with_capacity(count);
+    let mut end = n;
+    while end > 0 {
+        let (_, start, kind) = best[end]?;
+        pieces.push((kind, words[start..end].join(" ")));
+        end = start;
+    }
+    pieces.reverse();
+    Some(pieces)
 }
 
 /// The widest gap inside one label of this header line, in font sizes.
@@ -458,6 +495,23 @@ mod tests {
     use super::super::lines::tests::line;
     use super::*;
     use crate::extract::StatementVocabulary;
+
+    /// Narrow cells one space apart: three labels in one phrase are cut into
+    /// the pieces the vocabulary knows.
+    #[test]
+    fn labels_one_cell_apart_are_cut_where_each_piece_is_known() {
+        let words = ["TXN", "DATE", "VAL", "DATE", "PARTICULARS"];
+        let pieces = split_known(&words, &StatementVocabulary).expect("cut");
+        assert_eq!(
+            pieces,
+            vec![
+                (ColumnKind::Date, "TXN DATE".to_string()),
+                (ColumnKind::ValueDate, "VAL DATE".to_string()),
+                (ColumnKind::Narration, "PARTICULARS".to_string()),
+            ]
+        );
+        assert!(split_known(&["TOTAL", "AMOUNT", "WORDS"], &StatementVocabulary).is_none());
+    }
 
     /// A line printer's header: one monospaced string, the words of a label
     /// one cell apart, labels two or more.
