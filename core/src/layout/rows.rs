@@ -268,6 +268,74 @@ pub enum Orientation {
     Centred,
 }
 
+/// A report whose form feeds the PDF converter ignored runs its pages on over
+/// the PDF's: the report's page head (bank, branch, run date, page number, a
+/// rule) and this table's column header fall among the rows. Where this
+/// table's header repeats below table rows (a line with a date or a figure
+/// above it), it goes, with the head set tight above it (up to the space
+/// before it); a page whose header went so has rows above it and is read as
+/// one with no header. `None` (the pages as they are) when no header sits
+/// among rows.
+fn strip_heads_among_rows(
+    pages: &[PageLines],
+    p0: usize,
+    header: &super::table::Header,
+    vocab: &dyn Vocabulary,
+) -> (Option<Vec<PageLines>>, Vec<bool>) {
+    let kinds: Vec<ColumnKind> = header.columns.iter().map(|c| c.kind).collect();
+    let mut headless = vec![false; pages.len()];
+    if header.inferred {
+        return (None, headless);
+    }
+    let row_like = |l: &Line| {
+        l.words.iter().any(|w| amount_like(&w.text))
+            && l.words.first().is_some_and(|w| vocab.starts_with_date(&w.text) || amount_like(&w.text))
+    };
+    let mut out: Option<Vec<PageLines>> = None;
+    for (pi, page) in pages.iter().enumerate().skip(p0) {
+        let mut cuts: Vec<(usize, usize)> = Vec::new();
+        let mut from = if pi == p0 { header.last + 1 } else { 0 };
+        while let Some(h) = find_header(&page.lines, from, vocab) {
+            from = h.last + 1;
+            if h.columns.iter().map(|c| c.kind).collect::<Vec<_>>() != kinds {
+                continue;
+            }
+            // The head set tight above the header, up to the space before it.
+            let mut top = h.first;
+            while top > 0 {
+                let (Some(above), Some(here)) = (page.lines.get(top - 1), page.lines.get(top)) else { break };
+                if here.y - above.y > 1.6 * here.size.max(above.size) || row_like(above) {
+                    break;
+                }
+                top -= 1;
+            }
+            let rows_above = page.lines.get(..top).unwrap_or_default().iter().any(row_like);
+            if !rows_above {
+                continue;
+            }
+            if cuts.is_empty()
+                && pi != p0
+                && let Some(f) = headless.get_mut(pi)
+            {
+                *f = true;
+            }
+            cuts.push((top, h.last));
+        }
+        if cuts.is_empty() {
+            continue;
+        }
+        let all = out.get_or_insert_with(|| pages.to_vec());
+        if let Some(p) = all.get_mut(pi) {
+            for &(a, b) in cuts.iter().rev() {
+                if b < p.lines.len() {
+                    p.lines.drain(a..=b);
+                }
+            }
+        }
+    }
+    (out, headless)
+}
+
 /// A page's body lines, classified, before they become rows.
 struct PageBody {
     entries: Vec<Entry>,
@@ -296,6 +364,8 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             pages.iter().enumerate().find_map(|(i, p)| find_undated_header(&p.lines, 0, vocab).map(|h| (i, h)))
         })?;
     let undated = !header.columns.iter().any(|c| matches!(c.kind, ColumnKind::Date | ColumnKind::ValueDate));
+    let (stripped, headless) = strip_heads_among_rows(pages, p0, &header, vocab);
+    let pages: &[PageLines] = stripped.as_deref().unwrap_or(pages);
     let size = pages.get(p0).and_then(|p| p.lines.get(header.first)).map_or(8.0, |l| l.size);
     let columns = header.columns.clone();
     let mut bands = Bands::new(header.columns.clone(), size);
@@ -305,6 +375,8 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
     for (pi, page) in pages.iter().enumerate().skip(p0) {
         let start = if pi == p0 {
             Some(if header.inferred { header.first } else { header.last + 1 })
+        } else if headless.get(pi).copied().unwrap_or(false) {
+            None
         } else if let Some(h) =
             if undated { find_undated_header(&page.lines, 0, vocab) } else { find_header(&page.lines, 0, vocab) }
         {
