@@ -309,6 +309,28 @@ fn strip_heads_among_rows(
                 }
                 top -= 1;
             }
+            // A report page's footer (print date, user, page number: words,
+            // no figure) set apart above that head goes with it.
+            let figureless = |l: &Line| !l.words.iter().any(|w| amount_like(&w.text));
+            let mut foot = top;
+            while foot > 0 {
+                let (Some(above), Some(here)) = (page.lines.get(foot - 1), page.lines.get(foot)) else { break };
+                let tight = here.y - above.y <= 1.6 * here.size.max(above.size);
+                if !figureless(above) || row_like(above) || (foot < top && !tight) {
+                    break;
+                }
+                foot -= 1;
+            }
+            let apart = foot < top
+                && (foot == 0
+                    || page
+                        .lines
+                        .get(foot - 1)
+                        .zip(page.lines.get(foot))
+                        .is_some_and(|(a, b)| b.y - a.y > 1.6 * a.size.max(b.size)));
+            if apart {
+                top = foot;
+            }
             let rows_above = page.lines.get(..top).unwrap_or_default().iter().any(row_like);
             if !rows_above {
                 continue;
@@ -738,9 +760,17 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
     };
     // The lines of the page's table: up to an ending special row.
     let mut body: Vec<(usize, LineInfo)> = Vec::new();
+    // The page's last row: a page total above it (a report whose form feeds
+    // the converter ignored prints several report pages on one) ends nothing.
+    let last_row = infos.iter().rev().find(|(_, x)| is_row(x) && x.special.is_none()).map(|(li, _)| *li);
     for (li, info) in infos.into_iter().filter(|(li, _)| *li >= first_body) {
         if let Some(kind) = info.special {
             let Some(line) = page.lines.get(li) else { continue };
+            let page_total = kind == SpecialKind::Total
+                && last_row.is_some_and(|r| r > li)
+                && line.words.windows(2).any(|w| {
+                    w[0].text.eq_ignore_ascii_case("page") && w[1].text.to_ascii_uppercase().starts_with("TOT")
+                });
             let e = Entry {
                 kind: Kind::Cont,
                 page: page.number,
@@ -751,7 +781,7 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
                 cells: info.cells,
             };
             out.specials.push((kind, e, body.len()));
-            if matches!(kind, SpecialKind::Total | SpecialKind::Closing | SpecialKind::End) {
+            if matches!(kind, SpecialKind::Total | SpecialKind::Closing | SpecialKind::End) && !page_total {
                 out.ended_at = Some(li);
                 break;
             }
