@@ -102,8 +102,10 @@ fn every_producer_idiom_statement_reads_exactly_and_reconciles() {
     // Print to PDF scales, size in the text matrix, mirrored matrices, Tw /
     // Tc / Tz / Ts, Type3 fonts, rupee glyph names, MacRoman, Identity-H with
     // CIDToGIDMap, split /Contents, marked content, optional content, form
-    // fields and flattened fields, a reused letterhead form, clipped cells.
-    corpus_reads_exactly("idioms", 14);
+    // fields (appearances, or only /V) and flattened fields, a reused
+    // letterhead form, clipped cells, Excel's accounting format, simulated
+    // bold, the Rupee Foradian glyph, per-cell white fills.
+    corpus_reads_exactly("idioms", 23);
 }
 
 #[test]

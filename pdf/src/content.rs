@@ -594,7 +594,12 @@ impl<'a> Interpreter<'a> {
             {
                 continue;
             }
-            let Some(normal) = get_dict(doc, d, b"AP").and_then(|ap| ap.get(b"N").ok()) else { continue };
+            let Some(normal) = get_dict(doc, d, b"AP").and_then(|ap| ap.get(b"N").ok()) else {
+                // No appearance: the viewer draws the text field's value
+                // (a template filled without appearances, /NeedAppearances).
+                self.field_value(d, device)?;
+                continue;
+            };
             // A field with appearance states (check box, radio) picks /AS.
             let normal = match deref(doc, normal) {
                 Object::Dictionary(states) => match get_name(doc, d, b"AS").and_then(|s| states.get(s).ok()) {
@@ -627,6 +632,75 @@ impl<'a> Interpreter<'a> {
             self.form(id, stream, None, &fit.then(&device), None, false)?;
         }
         Ok(())
+    }
+
+    /// The value (`/V`) of a text field that has no appearance stream, drawn
+    /// as a viewer draws it: in the font and size of its `/DA` (from the
+    /// form's `/DR`), one line, vertically centred in the `/Rect`, aligned by
+    /// `/Q`, two points in from the edge.
+    fn field_value(&mut self, widget: &Dictionary, device: Matrix) -> Result<()> {
+        let doc = self.doc;
+        let field = |key: &[u8]| -> Option<&Object> {
+            let mut node = widget;
+            for _ in 0..32 {
+                if let Some(v) = get(doc, node, key) {
+                    return Some(v);
+                }
+                node = get_dict(doc, node, b"Parent")?;
+            }
+            None
+        };
+        let form = doc.catalog().ok().and_then(|c| get_dict(doc, c, b"AcroForm"));
+        let is_text = match field(b"FT") {
+            Some(Object::Name(n)) => n == b"Tx",
+            _ => false,
+        };
+        let Some(Object::String(value, _)) = field(b"V").filter(|_| is_text) else { return Ok(()) };
+        let text = text_string(value);
+        if text.trim().is_empty() {
+            return Ok(());
+        }
+        let da = match field(b"DA").or_else(|| form.and_then(|f| get(doc, f, b"DA"))) {
+            Some(Object::String(s, _)) => s.clone(),
+            _ => return Ok(()),
+        };
+        // `/Helv 9 Tf 0 g`: the last name and the number before `Tf`.
+        let da = String::from_utf8_lossy(&da).into_owned();
+        let toks: Vec<&str> = da.split_whitespace().collect();
+        let Some(tf) = toks.iter().position(|t| *t == "Tf") else { return Ok(()) };
+        let (Some(name), Some(size)) = (
+            tf.checked_sub(2).and_then(|k| toks.get(k)).and_then(|t| t.strip_prefix('/')),
+            tf.checked_sub(1).and_then(|k| toks.get(k)).and_then(|t| t.parse::<f32>().ok()),
+        ) else {
+            return Ok(());
+        };
+        let Some(r) = get_array(doc, widget, b"Rect").and_then(|r| four(doc, r)) else { return Ok(()) };
+        let (x0, y0, x1, y1) = (r[0].min(r[2]), r[1].min(r[3]), r[0].max(r[2]), r[1].max(r[3]));
+        let size = if size > 0.0 { size } else { ((y1 - y0) * 0.7).clamp(4.0, 12.0) };
+        let dr = form.and_then(|f| get_dict(doc, f, b"DR"));
+        let font = self.font(dr, name.as_bytes())?;
+        let bytes: Vec<u8> = text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect();
+        let mut width = 0.0;
+        let mut i = 0;
+        while let Some((code, _)) = font.next_code(&bytes, &mut i) {
+            width += font.width(code) * font.scale * size;
+        }
+        let q = field(b"Q").and_then(num).unwrap_or(0.0) as i64;
+        let x = match q {
+            1 => (x0 + x1 - width) / 2.0,
+            2 => x1 - 2.0 - width,
+            _ => x0 + 2.0,
+        };
+        let y = y0 + ((y1 - y0) - size) / 2.0 + 0.22 * size;
+        let mut content = format!("BT /{name} {size} Tf {x} {y} Td (").into_bytes();
+        for b in bytes {
+            if matches!(b, b'(' | b')' | b'\\') {
+                content.push(b'\\');
+            }
+            content.push(b);
+        }
+        content.extend_from_slice(b") Tj ET");
+        self.run(&content, dr, device)
     }
 
     /// Show one string: per glyph, place it and advance the text matrix.

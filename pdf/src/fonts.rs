@@ -309,6 +309,16 @@ impl Font {
                 }
             };
         }
+        // The Rupee Foradian font (and its copies, "Rupee_Foradian", "Rupee"),
+        // which Indian documents use for the rupee sign before Unicode had
+        // one: its only glyph is the sign, at the grave accent's code.
+        let bare = base.split_once('+').map_or(base.as_str(), |(_, n)| n).to_ascii_lowercase();
+        if bare.trim_start_matches(|c: char| !c.is_ascii_alphabetic()).starts_with("rupee")
+            && let Some(slot) = uni.get_mut(0x60)
+            && matches!(*slot, Uni::Char('`') | Uni::None)
+        {
+            *slot = Uni::Char('\u{20B9}');
+        }
         // A Type3 font has no /BaseFont: it goes by its /Name, or by its kind.
         let name = match base.as_str() {
             "" if subtype == b"Type3" => get_name(doc, dict, b"Name").map_or_else(|| "Type3".to_string(), lossy),

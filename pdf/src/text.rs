@@ -309,6 +309,36 @@ impl Collector {
         }
     }
 
+    /// Drop words drawn a second time over themselves: simulated bold (a
+    /// printer driver without the bold face draws the text twice, a fraction
+    /// of a point apart). A word with the same text, size and direction as one
+    /// of the few words before it, starting less than a quarter em and less
+    /// than half its width from it on the same baseline, is the same ink.
+    /// Only words drawn the same way (both visible or both not, both white or
+    /// both not) are compared: hidden copies stay for the forensic record.
+    pub(crate) fn drop_overstruck(&mut self) {
+        const WINDOW: usize = 64;
+        let runs = std::mem::take(&mut self.runs);
+        let mut kept: Vec<TextRun> = Vec::with_capacity(runs.len());
+        for run in runs {
+            let size = run.font_size.max(0.1);
+            let twin = kept.iter_mut().rev().take(WINDOW).find(|k| {
+                k.text == run.text
+                    && k.rotation == run.rotation
+                    && k.invisible == run.invisible
+                    && k.white == run.white
+                    && (k.font_size - run.font_size).abs() <= 0.05 * size
+                    && (k.y - run.y).abs() <= 0.1 * size
+                    && (k.x0 - run.x0).abs() <= (0.25 * size).min(0.5 * (k.x1 - k.x0))
+            });
+            match twin {
+                Some(k) => k.x1 = k.x1.max(run.x1),
+                None => kept.push(run),
+            }
+        }
+        self.runs = kept;
+    }
+
     /// End the page: words split by kerning are joined again.
     ///
     /// Producers that position glyphs one by one, or justify with large TJ
