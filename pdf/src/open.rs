@@ -483,6 +483,7 @@ impl Document {
         budget.add_glyphs(u64::from(collector.glyphs));
         collector.finish();
         collector.drop_overstruck();
+        collector.reveal_scan_text_layer();
         collector.reveal_white_on_fills();
         collector.cover_by_white_fills();
         #[cfg(feature = "ocr")]

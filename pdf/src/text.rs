@@ -339,6 +339,29 @@ impl Collector {
         self.runs = kept;
     }
 
+    /// The text layer of a scanned page ("searchable image" PDFs of Acrobat's
+    /// and ABBYY's OCR): the page draws an image and no visible text, and its
+    /// words are all drawn invisible (render mode 3) over the image. Those
+    /// words are what the page shows, so they are read as visible. A page
+    /// with any visible word keeps its invisible ones hidden (hidden text
+    /// beside the printed text is an edit the forensic record must see).
+    pub(crate) fn reveal_scan_text_layer(&mut self) {
+        const LAYER_WORDS: usize = 20;
+        if self.images == 0 {
+            return;
+        }
+        let shown = |r: &TextRun| !r.text.trim().is_empty();
+        if self.runs.iter().any(|r| shown(r) && !r.invisible) {
+            return;
+        }
+        if self.runs.iter().filter(|r| shown(r) && r.invisible).count() < LAYER_WORDS {
+            return;
+        }
+        for r in &mut self.runs {
+            r.invisible = false;
+        }
+    }
+
     /// End the page: words split by kerning are joined again.
     ///
     /// Producers that position glyphs one by one, or justify with large TJ
