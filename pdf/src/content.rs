@@ -585,6 +585,12 @@ impl<'a> Interpreter<'a> {
             if get_name(doc, d, b"Subtype") != Some(b"Widget") {
                 continue;
             }
+            // Text and choice fields hold values; a signature field's
+            // appearance ("Digitally signed by ... Date: ...") and buttons
+            // are not the statement's text.
+            if !matches!(field_type(doc, d), Some(b"Tx" | b"Ch")) {
+                continue;
+            }
             let flags = get(doc, d, b"F").and_then(num).unwrap_or(0.0) as u32;
             if flags & (2 | 32) != 0 {
                 continue; // Hidden, NoView
@@ -935,6 +941,18 @@ fn intersect(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
     let x0 = a[0].max(b[0]);
     let y0 = a[1].max(b[1]);
     [x0, y0, a[2].min(b[2]).max(x0), a[3].min(b[3]).max(y0)]
+}
+
+/// A field's type (`/FT`, inherited from its parents).
+fn field_type<'a>(doc: &'a Document, widget: &'a Dictionary) -> Option<&'a [u8]> {
+    let mut node = widget;
+    for _ in 0..32 {
+        if let Some(t) = get_name(doc, node, b"FT") {
+            return Some(t);
+        }
+        node = get_dict(doc, node, b"Parent")?;
+    }
+    None
 }
 
 /// Four numbers of a rectangle array.
