@@ -311,29 +311,37 @@ impl Collector {
 
     /// Drop words drawn a second time over themselves: simulated bold (a
     /// printer driver without the bold face draws the text twice, a fraction
-    /// of a point apart). A word with the same text, size and direction as one
-    /// of the few words before it, starting less than a quarter em and less
-    /// than half its width from it on the same baseline, is the same ink.
-    /// Only words drawn the same way (both visible or both not, both white or
-    /// both not) are compared: hidden copies stay for the forensic record.
+    /// of a point apart) and content drawn twice in place (a page whose
+    /// /Contents lists its stream twice, a form drawn twice). A word with the
+    /// same text, size and direction as an earlier word of the page,
+    /// starting less than a quarter em and less than half its width from it
+    /// on the same baseline, is the same ink. Only words drawn the same way
+    /// (both visible or both not, both white or both not) are compared:
+    /// hidden copies stay for the forensic record.
     pub(crate) fn drop_overstruck(&mut self) {
-        const WINDOW: usize = 64;
         let runs = std::mem::take(&mut self.runs);
         let mut kept: Vec<TextRun> = Vec::with_capacity(runs.len());
+        let mut by_text: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
         for run in runs {
             let size = run.font_size.max(0.1);
-            let twin = kept.iter_mut().rev().take(WINDOW).find(|k| {
-                k.text == run.text
-                    && k.rotation == run.rotation
-                    && k.invisible == run.invisible
-                    && k.white == run.white
-                    && (k.font_size - run.font_size).abs() <= 0.05 * size
-                    && (k.y - run.y).abs() <= 0.1 * size
-                    && (k.x0 - run.x0).abs() <= (0.25 * size).min(0.5 * (k.x1 - k.x0))
+            let same = by_text.get(&run.text).and_then(|ix| {
+                ix.iter().copied().find(|&i| {
+                    kept.get(i).is_some_and(|k| {
+                        k.rotation == run.rotation
+                            && k.invisible == run.invisible
+                            && k.white == run.white
+                            && (k.font_size - run.font_size).abs() <= 0.05 * size
+                            && (k.y - run.y).abs() <= 0.1 * size
+                            && (k.x0 - run.x0).abs() <= (0.25 * size).min(0.5 * (k.x1 - k.x0))
+                    })
+                })
             });
-            match twin {
+            match same.and_then(|i| kept.get_mut(i)) {
                 Some(k) => k.x1 = k.x1.max(run.x1),
-                None => kept.push(run),
+                None => {
+                    by_text.entry(run.text.clone()).or_default().push(kept.len());
+                    kept.push(run);
+                }
             }
         }
         self.runs = kept;
