@@ -309,6 +309,67 @@ impl Collector {
         }
     }
 
+    /// Drop words drawn a second time over themselves: simulated bold (a
+    /// printer driver without the bold face draws the text twice, a fraction
+    /// of a point apart) and content drawn twice in place (a page whose
+    /// /Contents lists its stream twice, a form drawn twice). A word with the
+    /// same text, size and direction as an earlier word of the page,
+    /// starting less than a quarter em and less than half its width from it
+    /// on the same baseline, is the same ink. Only words drawn the same way
+    /// (both visible or both not, both white or both not) are compared:
+    /// hidden copies stay for the forensic record.
+    pub(crate) fn drop_overstruck(&mut self) {
+        let runs = std::mem::take(&mut self.runs);
+        let mut kept: Vec<TextRun> = Vec::with_capacity(runs.len());
+        let mut by_text: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
+        for run in runs {
+            let size = run.font_size.max(0.1);
+            let same = by_text.get(&run.text).and_then(|ix| {
+                ix.iter().copied().find(|&i| {
+                    kept.get(i).is_some_and(|k| {
+                        k.rotation == run.rotation
+                            && k.invisible == run.invisible
+                            && k.white == run.white
+                            && (k.font_size - run.font_size).abs() <= 0.05 * size
+                            && (k.y - run.y).abs() <= 0.1 * size
+                            && (k.x0 - run.x0).abs() <= (0.25 * size).min(0.5 * (k.x1 - k.x0))
+                    })
+                })
+            });
+            match same.and_then(|i| kept.get_mut(i)) {
+                Some(k) => k.x1 = k.x1.max(run.x1),
+                None => {
+                    by_text.entry(run.text.clone()).or_default().push(kept.len());
+                    kept.push(run);
+                }
+            }
+        }
+        self.runs = kept;
+    }
+
+    /// The text layer of a scanned page ("searchable image" PDFs of Acrobat's
+    /// and ABBYY's OCR): the page draws an image and no visible text, and its
+    /// words are all drawn invisible (render mode 3) over the image. Those
+    /// words are what the page shows, so they are read as visible. A page
+    /// with any visible word keeps its invisible ones hidden (hidden text
+    /// beside the printed text is an edit the forensic record must see).
+    pub(crate) fn reveal_scan_text_layer(&mut self) {
+        const LAYER_WORDS: usize = 20;
+        if self.images == 0 {
+            return;
+        }
+        let shown = |r: &TextRun| !r.text.trim().is_empty();
+        if self.runs.iter().any(|r| shown(r) && !r.invisible) {
+            return;
+        }
+        if self.runs.iter().filter(|r| shown(r) && r.invisible).count() < LAYER_WORDS {
+            return;
+        }
+        for r in &mut self.runs {
+            r.invisible = false;
+        }
+    }
+
     /// End the page: words split by kerning are joined again.
     ///
     /// Producers that position glyphs one by one, or justify with large TJ
