@@ -14,6 +14,8 @@
 //! core-banking report engines write them (fixtures/rawpdf: per-glyph
 //! positioning, kerning-only word gaps, /Differences fonts without ToUnicode,
 //! Form XObjects, /Rotate, CropBox, out-of-order, clipped and painted-over text),
+//! statements written as producers we cannot run write them (fixtures/idioms:
+//! Quartz, Skia, GDI, Word, Excel, SSRS, form templates),
 //! bilingual Hindi and English statements (fixtures/bilingual), header
 //! blocks arranged as Indian banks arrange them (fixtures/identity),
 //! net-banking pages printed from the browser with its header and footer
@@ -109,6 +111,23 @@ fn every_core_banking_line_printer_statement_reads_exactly_and_reconciles() {
     // 0.00 cells, underlines printed over the labels, a column header on the
     // first page only.
     corpus_reads_exactly("coreprint", 38);
+}
+
+#[test]
+fn every_producer_idiom_statement_reads_exactly_and_reconciles() {
+    // Statements written as producers we cannot run write them
+    // (fixtures/idioms/README.md): Quartz / Skia flipped user spaces, GDI and
+    // Print to PDF scales, size in the text matrix, mirrored matrices, Tw /
+    // Tc / Tz / Ts, Type3 fonts, rupee glyph names, MacRoman, Identity-H with
+    // CIDToGIDMap, split /Contents, marked content, optional content, form
+    // fields (appearances, or only /V) and flattened fields, a reused
+    // letterhead form, clipped cells, Excel's accounting format, simulated
+    // bold, the Rupee Foradian glyph, per-cell white fills, a searchable
+    // scan, suppressed duplicate dates, pre-printed stationery, Unicode
+    // hyphens and minus signs, Cr/Dr raised by Ts, band forms, white headers
+    // on images, a visible digital signature, content streams listed twice,
+    // landscape content turned on portrait paper.
+    corpus_reads_exactly("idioms", 33);
 }
 
 #[test]
@@ -240,6 +259,30 @@ fn a_resaved_statement_whose_text_was_outlined_is_refused_clearly() {
                 assert!(e.to_string().contains("text is drawn as outlines"), "{file}: {e}");
             }
             Ok(st) => panic!("{file}: read {} rows from outlined text", st.transactions.len()),
+        }
+    }
+}
+
+#[test]
+fn a_statement_whose_table_fonts_map_no_text_is_refused_clearly() {
+    // Type3 fonts whose glyphs are /g1 /g2 ... without a ToUnicode draw the
+    // table; the header is readable. Reading what is left would give a
+    // statement without its dates and amounts: refused, saying why.
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(fixtures("idioms").join("manifest.json")).expect("manifest"))
+            .expect("JSON");
+    let refused = manifest["refused"].as_array().cloned().unwrap_or_default();
+    assert!(!refused.is_empty());
+    for f in refused {
+        let file = f["file"].as_str().unwrap_or_default();
+        let bytes = std::fs::read(fixtures("idioms").join(file)).expect("fixture");
+        match read_pdf(&bytes, &ReadOptions::default()) {
+            Err(e) => {
+                assert_eq!(e.kind(), bankscope::ErrorKind::UnsupportedFormat, "{file}: {e}");
+                let msg = e.to_string();
+                assert!(msg.contains("cannot be decoded") && msg.contains("map none of their glyphs"), "{file}: {e}");
+            }
+            Ok(st) => panic!("{file}: read {} rows from text it cannot decode", st.transactions.len()),
         }
     }
 }

@@ -9,7 +9,7 @@ use lopdf::{Dictionary, Document, Object, ObjectId};
 
 use super::fonts::Font;
 use super::lexer::{Lexer, Token};
-use super::objects::{Budget, deref, get, get_dict, get_name, num};
+use super::objects::{Budget, deref, get, get_array, get_dict, get_name, num};
 use super::text::{Collector, GlyphIn};
 use crate::error::{Limit, Result};
 
@@ -81,6 +81,9 @@ enum Operand<'a> {
     Other,
 }
 
+/// Widget annotations drawn per page at most.
+const MAX_WIDGETS: usize = 20_000;
+
 /// Operands kept at most; a stream that never calls an operator is hostile.
 const MAX_OPERANDS: usize = 1 << 16;
 
@@ -100,6 +103,12 @@ pub(crate) struct Interpreter<'a> {
     pub(crate) touchup_markers: u32,
     /// The clip in force where the Form XObject being run was drawn.
     outer_clip: Option<[f32; 4]>,
+    /// Optional-content groups off in the document's default configuration
+    /// (read once, when the first `/OC` is met).
+    ocgs_off: Option<Vec<ObjectId>>,
+    /// Marked-content sequences open whose optional content is hidden: while
+    /// any is, nothing drawn is seen.
+    oc_hidden: u32,
 }
 
 impl std::fmt::Debug for Interpreter<'_> {
@@ -125,6 +134,8 @@ impl<'a> Interpreter<'a> {
             ops_seen: 0,
             touchup_markers: 0,
             outer_clip: None,
+            ocgs_off: None,
+            oc_hidden: 0,
         }
     }
 
@@ -168,7 +179,7 @@ impl<'a> Interpreter<'a> {
         // Marked-content sequences open (`BMC`/`BDC` .. `EMC`), each with the
         // /ActualText it gives, if any; and the replacement text of the
         // innermost span, until its first glyph takes it.
-        let mut marked: Vec<bool> = Vec::new();
+        let mut marked: Vec<(bool, bool)> = Vec::new();
         let mut actual = ActualText::default();
 
         while let Some(tok) = lx.next_token(&mut scratch) {
@@ -345,7 +356,9 @@ impl<'a> Interpreter<'a> {
                     if matches!(op, b"f" | b"F" | b"f*" | b"B" | b"B*" | b"b" | b"b*") {
                         self.out.filled_curves = self.out.filled_curves.saturating_add(path_curves);
                         for r in path.drain(..) {
-                            self.out.fill_rect(r, gs.fill_white);
+                            if self.oc_hidden == 0 {
+                                self.out.fill_rect(r, gs.fill_white);
+                            }
                         }
                     }
                     path.clear();
@@ -362,15 +375,27 @@ impl<'a> Interpreter<'a> {
                         self.xobject(resources, name, &gs.ctm, gs.clip)?;
                     }
                 }
-                b"BMC" if marked.len() < 256 => marked.push(false),
+                b"BMC" if marked.len() < 256 => marked.push((false, false)),
                 b"BDC" if marked.len() < 256 => {
                     let text = actual_text(&ops, &scratch).or_else(|| self.property_actual_text(resources, &ops));
-                    marked.push(text.is_some());
+                    // `/OC /name BDC`: content of an optional-content group
+                    // (a layer) the viewer hides is not on the page.
+                    let hides = matches!(ops.first(), Some(Operand::Name(b"OC"))) && !self.oc_visible(resources, &ops);
+                    marked.push((text.is_some(), hides));
+                    if hides {
+                        self.oc_hidden += 1;
+                    }
                     if let Some(t) = text {
                         actual.open(t);
                     }
                 }
-                b"EMC" => actual.end(marked.pop() == Some(true)),
+                b"EMC" => {
+                    let (spanned, hides) = marked.pop().unwrap_or_default();
+                    if hides {
+                        self.oc_hidden = self.oc_hidden.saturating_sub(1);
+                    }
+                    actual.end(spanned);
+                }
                 b"ID" => {
                     lx.skip_inline_image();
                     self.out.images += 1;
@@ -380,7 +405,55 @@ impl<'a> Interpreter<'a> {
             ops.clear();
             scratch.clear();
         }
+        let left_hidden = marked.iter().filter(|m| m.1).count() as u32;
+        self.oc_hidden = self.oc_hidden.saturating_sub(left_hidden);
         Ok(())
+    }
+
+    /// Whether the optional content a `/OC /name BDC` names is shown (the
+    /// name looked up in the resources' `/Properties`).
+    fn oc_visible(&mut self, resources: Option<&Dictionary>, ops: &[Operand]) -> bool {
+        let Some(Operand::Name(name)) = ops.get(1) else { return true };
+        let Some(props) = resources.and_then(|r| get_dict(self.doc, r, b"Properties")) else { return true };
+        match props.get(name) {
+            Ok(o) => self.oc_object_visible(o),
+            Err(_) => true,
+        }
+    }
+
+    /// Whether an optional-content group or membership dictionary (`/OC` of a
+    /// marked-content sequence, Form XObject or annotation) is shown in the
+    /// document's default configuration: a group unless it is off; a
+    /// membership by its policy over its groups (`/AnyOn` unless told).
+    pub(crate) fn oc_object_visible(&mut self, oc: &Object) -> bool {
+        let doc = self.doc;
+        if self.ocgs_off.is_none() {
+            self.ocgs_off = Some(ocgs_off(doc));
+        }
+        let off = self.ocgs_off.as_deref().unwrap_or_default();
+        let group_on = |o: &Object| o.as_reference().map_or(true, |id| !off.contains(&id));
+        let Object::Dictionary(d) = deref(doc, oc) else { return true };
+        if get_name(doc, d, b"Type") != Some(b"OCMD") {
+            return group_on(oc);
+        }
+        let groups: Vec<&Object> = match d.get(b"OCGs") {
+            Ok(Object::Array(a)) => a.iter().collect(),
+            Ok(o @ Object::Reference(_)) => match deref(doc, o) {
+                Object::Array(a) => a.iter().collect(),
+                _ => vec![o],
+            },
+            _ => return true,
+        };
+        if groups.is_empty() {
+            return true;
+        }
+        let on = groups.iter().filter(|g| group_on(g)).count();
+        match get_name(doc, d, b"P") {
+            Some(b"AllOn") => on == groups.len(),
+            Some(b"AnyOff") => on < groups.len(),
+            Some(b"AllOff") => on == 0,
+            _ => on > 0,
+        }
     }
 
     /// The `/ActualText` of a `BDC` whose property list is named in the
@@ -427,6 +500,11 @@ impl<'a> Interpreter<'a> {
         let Ok(entry) = xobjects.get(name) else { return Ok(()) };
         let id = entry.as_reference().ok();
         let Object::Stream(stream) = deref(doc, entry) else { return Ok(()) };
+        if let Ok(oc) = stream.dict.get(b"OC")
+            && !self.oc_object_visible(oc)
+        {
+            return Ok(()); // a Form or image of a hidden layer
+        }
         match get_name(doc, &stream.dict, b"Subtype") {
             Some(b"Image") => {
                 self.out.images += 1;
@@ -436,47 +514,199 @@ impl<'a> Interpreter<'a> {
                 }
                 Ok(())
             }
-            Some(b"Form") => {
-                if let Some(id) = id
-                    && self.form_stack.contains(&id)
-                {
-                    return Ok(()); // a cycle: drawn once already
-                }
-                let depth = self.form_stack.len() as u64 + 1;
-                self.budget.limits.check(Limit::ObjectDepth, depth)?;
-                let m = match get(doc, &stream.dict, b"Matrix") {
-                    Some(Object::Array(a)) if a.len() == 6 => {
-                        let mut v = [0f32; 6];
-                        for (slot, o) in v.iter_mut().zip(a) {
-                            *slot = num(deref(doc, o)).unwrap_or(0.0);
-                        }
-                        Matrix::new(v)
-                    }
-                    _ => Matrix::IDENTITY,
-                };
-                let content = self.budget.decode(stream)?;
-                let form_res = get_dict(doc, &stream.dict, b"Resources").or(resources);
-                let top = self.form_stack.is_empty();
-                let first = self.out.glyphs;
-                self.form_stack.push(id.unwrap_or((0, 0)));
-                let outer = std::mem::replace(&mut self.outer_clip, clip);
-                let placed = m.then(ctm);
-                let r = self.run(&content, form_res, placed);
-                self.outer_clip = outer;
-                self.form_stack.pop();
-                if top
-                    && self.out.forms.len() < super::text::MAX_FORMS
-                    && let Some(Object::Array(b)) = get(doc, &stream.dict, b"BBox")
-                    && b.len() == 4
-                {
-                    let v: Vec<f32> = b.iter().map(|o| num(deref(doc, o)).unwrap_or(0.0)).collect();
-                    let bbox = device_bbox(&placed, v[0], v[1], v[2], v[3]);
-                    self.out.forms.push(super::text::PlacedForm { bbox, first, end: self.out.glyphs });
-                }
-                r
-            }
+            Some(b"Form") => self.form(id, stream, resources, ctm, clip, true),
             _ => Ok(()),
         }
+    }
+
+    /// Run a Form XObject drawn under `ctm` (its /Matrix applied first);
+    /// `record`: note where a form drawn from the page's content lands (the
+    /// sheets of N-up printing are told by them).
+    fn form(
+        &mut self,
+        id: Option<ObjectId>,
+        stream: &lopdf::Stream,
+        resources: Option<&Dictionary>,
+        ctm: &Matrix,
+        clip: Option<[f32; 4]>,
+        record: bool,
+    ) -> Result<()> {
+        let doc = self.doc;
+        if let Some(id) = id
+            && self.form_stack.contains(&id)
+        {
+            return Ok(()); // a cycle: drawn once already
+        }
+        let depth = self.form_stack.len() as u64 + 1;
+        self.budget.limits.check(Limit::ObjectDepth, depth)?;
+        let m = match get(doc, &stream.dict, b"Matrix") {
+            Some(Object::Array(a)) if a.len() == 6 => {
+                let mut v = [0f32; 6];
+                for (slot, o) in v.iter_mut().zip(a) {
+                    *slot = num(deref(doc, o)).unwrap_or(0.0);
+                }
+                Matrix::new(v)
+            }
+            _ => Matrix::IDENTITY,
+        };
+        let content = self.budget.decode(stream)?;
+        let form_res = get_dict(doc, &stream.dict, b"Resources").or(resources);
+        let top = self.form_stack.is_empty();
+        let first = self.out.glyphs;
+        self.form_stack.push(id.unwrap_or((0, 0)));
+        let outer = std::mem::replace(&mut self.outer_clip, clip);
+        let placed = m.then(ctm);
+        let r = self.run(&content, form_res, placed);
+        self.outer_clip = outer;
+        self.form_stack.pop();
+        if top
+            && record
+            && self.out.forms.len() < super::text::MAX_FORMS
+            && let Some(Object::Array(b)) = get(doc, &stream.dict, b"BBox")
+            && b.len() == 4
+        {
+            let v: Vec<f32> = b.iter().map(|o| num(deref(doc, o)).unwrap_or(0.0)).collect();
+            let bbox = device_bbox(&placed, v[0], v[1], v[2], v[3]);
+            self.out.forms.push(super::text::PlacedForm { bbox, first, end: self.out.glyphs });
+        }
+        r
+    }
+
+    /// Draw the appearance streams (`/AP /N`) of the page's form fields
+    /// (widget annotations): a statement template's filled values live only
+    /// there (and in the fields' `/V`). Hidden and no-view widgets, and those
+    /// of hidden optional content, are not drawn. Each appearance's box,
+    /// through its /Matrix, is fitted to the annotation's /Rect.
+    pub(crate) fn widgets(&mut self, page: &Dictionary, device: Matrix) -> Result<()> {
+        let doc = self.doc;
+        let Some(annots) = get_array(doc, page, b"Annots") else { return Ok(()) };
+        for a in annots.iter().take(MAX_WIDGETS) {
+            let Object::Dictionary(d) = deref(doc, a) else { continue };
+            if get_name(doc, d, b"Subtype") != Some(b"Widget") {
+                continue;
+            }
+            // Text and choice fields hold values; a signature field's
+            // appearance ("Digitally signed by ... Date: ...") and buttons
+            // are not the statement's text.
+            if !matches!(field_type(doc, d), Some(b"Tx" | b"Ch")) {
+                continue;
+            }
+            let flags = get(doc, d, b"F").and_then(num).unwrap_or(0.0) as u32;
+            if flags & (2 | 32) != 0 {
+                continue; // Hidden, NoView
+            }
+            if let Ok(oc) = d.get(b"OC")
+                && !self.oc_object_visible(oc)
+            {
+                continue;
+            }
+            let Some(normal) = get_dict(doc, d, b"AP").and_then(|ap| ap.get(b"N").ok()) else {
+                // No appearance: the viewer draws the text field's value
+                // (a template filled without appearances, /NeedAppearances).
+                self.field_value(d, device)?;
+                continue;
+            };
+            // A field with appearance states (check box, radio) picks /AS.
+            let normal = match deref(doc, normal) {
+                Object::Dictionary(states) => match get_name(doc, d, b"AS").and_then(|s| states.get(s).ok()) {
+                    Some(o) => o,
+                    None => continue,
+                },
+                _ => normal,
+            };
+            let id = normal.as_reference().ok();
+            let Object::Stream(stream) = deref(doc, normal) else { continue };
+            let Some(r) = get_array(doc, d, b"Rect").and_then(|r| four(doc, r)) else { continue };
+            let Some(b) = get_array(doc, &stream.dict, b"BBox").and_then(|b| four(doc, b)) else { continue };
+            let m = match get_array(doc, &stream.dict, b"Matrix") {
+                Some(a) if a.len() == 6 => {
+                    let mut v = [0f32; 6];
+                    for (slot, o) in v.iter_mut().zip(a) {
+                        *slot = num(deref(doc, o)).unwrap_or(0.0);
+                    }
+                    Matrix::new(v)
+                }
+                _ => Matrix::IDENTITY,
+            };
+            let tb = device_bbox(&m, b[0], b[1], b[2], b[3]);
+            let (bw, bh) = (tb[2] - tb[0], tb[3] - tb[1]);
+            let (rx0, ry0) = (r[0].min(r[2]), r[1].min(r[3]));
+            let (rw, rh) = ((r[2] - r[0]).abs(), (r[3] - r[1]).abs());
+            let sx = if bw > f32::EPSILON { rw / bw } else { 1.0 };
+            let sy = if bh > f32::EPSILON { rh / bh } else { 1.0 };
+            let fit = Matrix { a: sx, b: 0.0, c: 0.0, d: sy, e: rx0 - tb[0] * sx, f: ry0 - tb[1] * sy };
+            self.form(id, stream, None, &fit.then(&device), None, false)?;
+        }
+        Ok(())
+    }
+
+    /// The value (`/V`) of a text field that has no appearance stream, drawn
+    /// as a viewer draws it: in the font and size of its `/DA` (from the
+    /// form's `/DR`), one line, vertically centred in the `/Rect`, aligned by
+    /// `/Q`, two points in from the edge.
+    fn field_value(&mut self, widget: &Dictionary, device: Matrix) -> Result<()> {
+        let doc = self.doc;
+        let field = |key: &[u8]| -> Option<&Object> {
+            let mut node = widget;
+            for _ in 0..32 {
+                if let Some(v) = get(doc, node, key) {
+                    return Some(v);
+                }
+                node = get_dict(doc, node, b"Parent")?;
+            }
+            None
+        };
+        let form = doc.catalog().ok().and_then(|c| get_dict(doc, c, b"AcroForm"));
+        let is_text = match field(b"FT") {
+            Some(Object::Name(n)) => n == b"Tx",
+            _ => false,
+        };
+        let Some(Object::String(value, _)) = field(b"V").filter(|_| is_text) else { return Ok(()) };
+        let text = text_string(value);
+        if text.trim().is_empty() {
+            return Ok(());
+        }
+        let da = match field(b"DA").or_else(|| form.and_then(|f| get(doc, f, b"DA"))) {
+            Some(Object::String(s, _)) => s.clone(),
+            _ => return Ok(()),
+        };
+        // `/Helv 9 Tf 0 g`: the last name and the number before `Tf`.
+        let da = String::from_utf8_lossy(&da).into_owned();
+        let toks: Vec<&str> = da.split_whitespace().collect();
+        let Some(tf) = toks.iter().position(|t| *t == "Tf") else { return Ok(()) };
+        let (Some(name), Some(size)) = (
+            tf.checked_sub(2).and_then(|k| toks.get(k)).and_then(|t| t.strip_prefix('/')),
+            tf.checked_sub(1).and_then(|k| toks.get(k)).and_then(|t| t.parse::<f32>().ok()),
+        ) else {
+            return Ok(());
+        };
+        let Some(r) = get_array(doc, widget, b"Rect").and_then(|r| four(doc, r)) else { return Ok(()) };
+        let (x0, y0, x1, y1) = (r[0].min(r[2]), r[1].min(r[3]), r[0].max(r[2]), r[1].max(r[3]));
+        let size = if size > 0.0 { size } else { ((y1 - y0) * 0.7).clamp(4.0, 12.0) };
+        let dr = form.and_then(|f| get_dict(doc, f, b"DR"));
+        let font = self.font(dr, name.as_bytes())?;
+        let bytes: Vec<u8> = text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect();
+        let mut width = 0.0;
+        let mut i = 0;
+        while let Some((code, _)) = font.next_code(&bytes, &mut i) {
+            width += font.width(code) * font.scale * size;
+        }
+        let q = field(b"Q").and_then(num).unwrap_or(0.0) as i64;
+        let x = match q {
+            1 => (x0 + x1 - width) / 2.0,
+            2 => x1 - 2.0 - width,
+            _ => x0 + 2.0,
+        };
+        let y = y0 + ((y1 - y0) - size) / 2.0 + 0.22 * size;
+        let mut content = format!("BT /{name} {size} Tf {x} {y} Td (").into_bytes();
+        for b in bytes {
+            if matches!(b, b'(' | b')' | b'\\') {
+                content.push(b'\\');
+            }
+            content.push(b);
+        }
+        content.extend_from_slice(b") Tj ET");
+        self.run(&content, dr, device)
     }
 
     /// Show one string: per glyph, place it and advance the text matrix.
@@ -518,11 +748,12 @@ impl<'a> Interpreter<'a> {
             // The advance, spacing included, as poppler measures a glyph: letter-spaced
             // text stays one word.
             let tx = (w * size + spacing) * gs.h_scale;
-            let shown = gs.clip.is_none_or(|c| {
-                // The glyph's centre: half its advance along, a third of the size up.
-                let (cx, cy) = (ox + 0.5 * tx * m.a + 0.35 * size * m.c, oy + 0.5 * tx * m.b + 0.35 * size * m.d);
-                cx >= c[0] - 1.0 && cx <= c[2] + 1.0 && cy >= c[1] - 1.0 && cy <= c[3] + 1.0
-            });
+            let shown = self.oc_hidden == 0
+                && gs.clip.is_none_or(|c| {
+                    // The glyph's centre: half its advance along, a third of the size up.
+                    let (cx, cy) = (ox + 0.5 * tx * m.a + 0.35 * size * m.c, oy + 0.5 * tx * m.b + 0.35 * size * m.d);
+                    cx >= c[0] - 1.0 && cx <= c[2] + 1.0 && cy >= c[1] - 1.0 && cy <= c[3] + 1.0
+                });
             if !shown {
                 self.out.flush();
                 tm.e += tx * tm.a;
@@ -550,6 +781,26 @@ impl<'a> Interpreter<'a> {
             m.f += tx * m.b;
         }
     }
+}
+
+/// The optional-content groups the document's default configuration turns
+/// off: those in `/D /OFF`, or, under `/BaseState /OFF`, every group not in
+/// `/D /ON`.
+fn ocgs_off(doc: &Document) -> Vec<ObjectId> {
+    let Ok(catalog) = doc.catalog() else { return Vec::new() };
+    let Some(props) = get_dict(doc, catalog, b"OCProperties") else { return Vec::new() };
+    let ids = |d: &Dictionary, key: &[u8]| -> Vec<ObjectId> {
+        match get(doc, d, key) {
+            Some(Object::Array(a)) => a.iter().filter_map(|o| o.as_reference().ok()).collect(),
+            _ => Vec::new(),
+        }
+    };
+    let Some(config) = get_dict(doc, props, b"D") else { return Vec::new() };
+    if get_name(doc, config, b"BaseState") == Some(b"OFF") {
+        let on = ids(config, b"ON");
+        return ids(props, b"OCGs").into_iter().filter(|id| !on.contains(id)).collect();
+    }
+    ids(config, b"OFF")
 }
 
 /// The replacement text of the `/ActualText` spans open.
@@ -690,6 +941,24 @@ fn intersect(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
     let x0 = a[0].max(b[0]);
     let y0 = a[1].max(b[1]);
     [x0, y0, a[2].min(b[2]).max(x0), a[3].min(b[3]).max(y0)]
+}
+
+/// A field's type (`/FT`, inherited from its parents).
+fn field_type<'a>(doc: &'a Document, widget: &'a Dictionary) -> Option<&'a [u8]> {
+    let mut node = widget;
+    for _ in 0..32 {
+        if let Some(t) = get_name(doc, node, b"FT") {
+            return Some(t);
+        }
+        node = get_dict(doc, node, b"Parent")?;
+    }
+    None
+}
+
+/// Four numbers of a rectangle array.
+fn four(doc: &Document, a: &[Object]) -> Option<[f32; 4]> {
+    let v: Vec<f32> = a.iter().filter_map(|o| num(deref(doc, o))).collect();
+    (v.len() == 4).then(|| [v[0], v[1], v[2], v[3]])
 }
 
 fn device_bbox(ctm: &Matrix, x0: f32, y0: f32, x1: f32, y1: f32) -> [f32; 4] {

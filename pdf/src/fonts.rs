@@ -47,7 +47,8 @@ pub(crate) struct Font {
     pub(crate) name: Arc<str>,
     /// Glyph-space to text-space scale of widths (0.001 except for Type3).
     pub(crate) scale: f32,
-    /// Vertical text-space extent of 1 unit of font size (1 except for odd Type3s).
+    /// Vertical text-space extent of 1 unit of font size (1 except for Type3s
+    /// whose /FontMatrix is not square).
     pub(crate) v_scale: f32,
     kind: Kind,
     extra: String,
@@ -241,7 +242,11 @@ impl Font {
             let m = get_array(doc, dict, b"FontMatrix").unwrap_or_default();
             let a = m.first().and_then(num).unwrap_or(0.001);
             let d = m.get(3).and_then(num).unwrap_or(0.001);
-            (a, (d * 1000.0).abs().max(0.001))
+            // The em is as tall as it is wide, whatever units the glyph
+            // procedures use (1000, 2048 as Skia writes them, or 1): the
+            // vertical scale is the matrix's aspect, not d × 1000.
+            let aspect = if a.abs() > f32::EPSILON { (d / a).abs() } else { 1.0 };
+            (a, aspect.clamp(0.05, 20.0))
         } else {
             (0.001, 1.0)
         };
@@ -321,7 +326,22 @@ impl Font {
                 }
             };
         }
-        Ok(Font { name: base.into(), scale, v_scale, kind: Kind::Simple { widths, uni }, extra })
+        // The Rupee Foradian font (and its copies, "Rupee_Foradian", "Rupee"),
+        // which Indian documents use for the rupee sign before Unicode had
+        // one: its only glyph is the sign, at the grave accent's code.
+        let bare = base.split_once('+').map_or(base.as_str(), |(_, n)| n).to_ascii_lowercase();
+        if bare.trim_start_matches(|c: char| !c.is_ascii_alphabetic()).starts_with("rupee")
+            && let Some(slot) = uni.get_mut(0x60)
+            && matches!(*slot, Uni::Char('`') | Uni::None)
+        {
+            *slot = Uni::Char('\u{20B9}');
+        }
+        // A Type3 font has no /BaseFont: it goes by its /Name, or by its kind.
+        let name = match base.as_str() {
+            "" if subtype == b"Type3" => get_name(doc, dict, b"Name").map_or_else(|| "Type3".to_string(), lossy),
+            _ => base,
+        };
+        Ok(Font { name: name.into(), scale, v_scale, kind: Kind::Simple { widths, uni }, extra })
     }
 
     fn load_composite(doc: &Document, dict: &Dictionary, budget: &Budget) -> Result<Font> {

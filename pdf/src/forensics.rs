@@ -112,6 +112,20 @@ pub struct PageForensics {
 const DRAWN_ANNOTATIONS: &[&[u8]] =
     &[b"FreeText", b"Stamp", b"Ink", b"Square", b"Circle", b"Polygon", b"PolyLine", b"Line", b"Redact", b"Widget"];
 
+/// A widget of a signature field: its own `/FT /Sig`, or its parent field's
+/// (a widget is often a kid of the field that names the type).
+fn is_signature_field(doc: &LoDocument, widget: &Dictionary) -> bool {
+    let mut field = Some(widget);
+    for _ in 0..8 {
+        let Some(d) = field else { return false };
+        if let Some(ft) = get_name(doc, d, b"FT") {
+            return ft == b"Sig";
+        }
+        field = get_dict(doc, d, b"Parent");
+    }
+    false
+}
+
 /// A font a page uses.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct FontUse {
@@ -394,7 +408,12 @@ impl Document {
                 .iter()
                 .take(1_000)
                 .filter_map(|a| match deref(doc, a) {
-                    Object::Dictionary(d) => get_name(doc, d, b"Subtype").map(|n| n.to_vec()),
+                    // A signature field's appearance ("Digitally signed by
+                    // ...", as banks sign e-statements) is the signer's mark,
+                    // not text put over the page.
+                    Object::Dictionary(d) if !is_signature_field(doc, d) => {
+                        get_name(doc, d, b"Subtype").map(|n| n.to_vec())
+                    }
                     _ => None,
                 })
                 .filter(|n| DRAWN_ANNOTATIONS.contains(&n.as_slice()))

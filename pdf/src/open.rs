@@ -222,6 +222,52 @@ fn no_text(pages: usize, images: u64, glyphs: u64, curves: u64, encrypted: bool)
     }
 }
 
+/// Glyphs of one font at least for it to count as a font that maps nothing.
+const UNMAPPED_FONT_GLYPHS: usize = 20;
+
+/// The refusal of a document part of whose text cannot be decoded: fonts
+/// (Type3 fonts with glyphs named `/g1 /g2 ...` and no ToUnicode, as some
+/// report writers and Android's PDF writer make them) that map none of their
+/// glyphs to text draw a tenth or more of the glyphs. Reading the rest would
+/// give a statement with its dates, amounts or narrations missing, so the file
+/// is refused, saying why. Fonts that map most of their glyphs (Devanagari
+/// fonts without entries for some conjuncts) are not counted.
+fn unmapped_fonts(scans: &[PageScan]) -> Option<Error> {
+    let mut by_font: Vec<(&str, usize, usize)> = Vec::new(); // (font, glyphs, unreadable)
+    let mut total = 0usize;
+    for r in scans.iter().flat_map(|s| &s.page.runs) {
+        let (mut n, mut bad) = (0usize, 0usize);
+        for c in r.text.chars().filter(|c| !c.is_whitespace()) {
+            n += 1;
+            bad += usize::from(c == '\u{FFFD}');
+        }
+        total += n;
+        if let Some(f) = by_font.iter_mut().find(|f| f.0 == &*r.font) {
+            f.1 += n;
+            f.2 += bad;
+        } else if by_font.len() < 256 {
+            by_font.push((&r.font, n, bad));
+        }
+    }
+    let unmapped: Vec<&(&str, usize, usize)> =
+        by_font.iter().filter(|f| f.2 >= UNMAPPED_FONT_GLYPHS && f.2 == f.1).collect();
+    let bad: usize = unmapped.iter().map(|f| f.2).sum();
+    if bad == 0 || bad * 10 < total {
+        return None;
+    }
+    let names: Vec<String> =
+        unmapped.iter().map(|f| if f.0.is_empty() { "(unnamed)".to_string() } else { f.0.to_string() }).collect();
+    Some(Error::UnsupportedFormat {
+        reason: format!(
+            "part of the text layer cannot be decoded: {bad} of {total} glyphs ({}%) are drawn with font(s) {} that \
+             map none of their glyphs to text (no ToUnicode map, no known glyph names; Type3 fonts as some report \
+             writers and Android's PDF writer make them); the statement would be read only in part",
+            bad * 100 / total.max(1),
+            names.join(", ")
+        ),
+    })
+}
+
 /// A sheet printed with several pages on it ("2 pages per sheet", N-up
 /// tools): each source page drawn as one Form XObject, the forms side by
 /// side or stacked, apart from each other, each a large part of the sheet,
@@ -342,7 +388,7 @@ impl Document {
         // U+FFFD stands for a glyph whose font names no text.
         let unreadable = |r: &super::text::TextRun| r.text.chars().all(|c| c.is_whitespace() || c == '\u{FFFD}');
         if !scans.iter().all(|s| s.page.runs.iter().all(unreadable)) {
-            return None;
+            return unmapped_fonts(scans);
         }
         let images = scans.iter().map(|s| u64::from(s.images)).sum();
         let glyphs = scans.iter().map(|s| u64::from(s.glyphs)).sum();
@@ -431,10 +477,13 @@ impl Document {
         let touchup_markers = {
             let mut interp = Interpreter::new(&self.doc, budget, fonts, &mut collector);
             interp.run(&content, resources, device)?;
+            interp.widgets(page, device)?;
             interp.touchup_markers
         };
         budget.add_glyphs(u64::from(collector.glyphs));
         collector.finish();
+        collector.drop_overstruck();
+        collector.reveal_scan_text_layer();
         collector.reveal_white_on_fills();
         collector.cover_by_white_fills();
         #[cfg(feature = "ocr")]

@@ -309,6 +309,67 @@ impl Collector {
         }
     }
 
+    /// Drop words drawn a second time over themselves: simulated bold (a
+    /// printer driver without the bold face draws the text twice, a fraction
+    /// of a point apart) and content drawn twice in place (a page whose
+    /// /Contents lists its stream twice, a form drawn twice). A word with the
+    /// same text, size and direction as an earlier word of the page,
+    /// starting less than a quarter em and less than half its width from it
+    /// on the same baseline, is the same ink. Only words drawn the same way
+    /// (both visible or both not, both white or both not) are compared:
+    /// hidden copies stay for the forensic record.
+    pub(crate) fn drop_overstruck(&mut self) {
+        let runs = std::mem::take(&mut self.runs);
+        let mut kept: Vec<TextRun> = Vec::with_capacity(runs.len());
+        let mut by_text: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
+        for run in runs {
+            let size = run.font_size.max(0.1);
+            let same = by_text.get(&run.text).and_then(|ix| {
+                ix.iter().copied().find(|&i| {
+                    kept.get(i).is_some_and(|k| {
+                        k.rotation == run.rotation
+                            && k.invisible == run.invisible
+                            && k.white == run.white
+                            && (k.font_size - run.font_size).abs() <= 0.05 * size
+                            && (k.y - run.y).abs() <= 0.1 * size
+                            && (k.x0 - run.x0).abs() <= (0.25 * size).min(0.5 * (k.x1 - k.x0))
+                    })
+                })
+            });
+            match same.and_then(|i| kept.get_mut(i)) {
+                Some(k) => k.x1 = k.x1.max(run.x1),
+                None => {
+                    by_text.entry(run.text.clone()).or_default().push(kept.len());
+                    kept.push(run);
+                }
+            }
+        }
+        self.runs = kept;
+    }
+
+    /// The text layer of a scanned page ("searchable image" PDFs of Acrobat's
+    /// and ABBYY's OCR): the page draws an image and no visible text, and its
+    /// words are all drawn invisible (render mode 3) over the image. Those
+    /// words are what the page shows, so they are read as visible. A page
+    /// with any visible word keeps its invisible ones hidden (hidden text
+    /// beside the printed text is an edit the forensic record must see).
+    pub(crate) fn reveal_scan_text_layer(&mut self) {
+        const LAYER_WORDS: usize = 20;
+        if self.images == 0 {
+            return;
+        }
+        let shown = |r: &TextRun| !r.text.trim().is_empty();
+        if self.runs.iter().any(|r| shown(r) && !r.invisible) {
+            return;
+        }
+        if self.runs.iter().filter(|r| shown(r) && r.invisible).count() < LAYER_WORDS {
+            return;
+        }
+        for r in &mut self.runs {
+            r.invisible = false;
+        }
+    }
+
     /// End the page: words split by kerning are joined again.
     ///
     /// Producers that position glyphs one by one, or justify with large TJ
@@ -321,7 +382,6 @@ impl Collector {
     /// the letters ("Narrati o n", "1 11,720.00").
     pub(crate) fn finish(&mut self) {
         self.flush();
-        self.drop_overstrikes();
         if self.kerned.is_empty() {
             return;
         }
@@ -354,54 +414,6 @@ impl Collector {
             }
         }
         self.runs = runs;
-    }
-
-    /// Words drawn again over themselves are read once. Line printers make
-    /// bold by striking a line twice, and report engines that emulate them draw
-    /// each string a second time a fraction of a point to the side (or above):
-    /// the same text, the same direction, its start within a quarter em and its
-    /// baseline within a fifth of one. Two different words can never sit there,
-    /// so the later drawing is dropped (kerning joins come after, so their
-    /// indices are kept in step).
-    fn drop_overstrikes(&mut self) {
-        use std::collections::HashMap;
-        // Where each text was drawn: (x0, baseline, size), by (text, direction, invisible).
-        type Drawn = Vec<(f32, f32, f32)>;
-        let mut seen: HashMap<(&str, u16, bool), Drawn> = HashMap::new();
-        let mut drop = vec![false; self.runs.len()];
-        let mut any = false;
-        for (i, r) in self.runs.iter().enumerate() {
-            let tol = r.font_size.max(0.1);
-            let at = seen.entry((r.text.as_str(), r.rotation, r.invisible)).or_default();
-            if at.iter().any(|&(x0, y, size)| {
-                let t = tol.max(size);
-                (r.x0 - x0).abs() <= 0.25 * t && (r.y - y).abs() <= 0.2 * t
-            }) {
-                drop[i] = true;
-                any = true;
-            } else {
-                at.push((r.x0, r.y, r.font_size));
-            }
-        }
-        if !any {
-            return;
-        }
-        // Kerning candidates name the index of the run that began after the
-        // gap; renumber them over the runs kept.
-        let mut kept_before = Vec::with_capacity(drop.len() + 1);
-        let mut n = 0usize;
-        for d in &drop {
-            kept_before.push(n);
-            n += usize::from(!d);
-        }
-        kept_before.push(n);
-        self.kerned = std::mem::take(&mut self.kerned)
-            .into_iter()
-            .filter(|&(k, _, _)| drop.get(k).is_some_and(|d| !d))
-            .map(|(k, gap, space)| (kept_before.get(k).copied().unwrap_or(n), gap, space))
-            .collect();
-        let mut it = drop.into_iter();
-        self.runs.retain(|_| !it.next().unwrap_or(false));
     }
 
     /// Words painted over by a white fill drawn after them (most of the word's
@@ -542,6 +554,7 @@ mod tests {
         // The same word in another column is another word.
         glyphs(&mut c, "500.00", 200.0, 100.0, 6.0);
         c.finish();
+        c.drop_overstruck();
         let words: Vec<(&str, f32)> = c.runs.iter().map(|r| (r.text.as_str(), r.x0)).collect();
         assert_eq!(
             words,

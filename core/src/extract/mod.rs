@@ -602,7 +602,7 @@ fn transactions(
     let mut opening = None;
     let mut last_date = first_day.and_then(|d| d.and_hms_opt(0, 0, 0));
     for (index, row) in table.rows.iter().enumerate() {
-        match read_row(row, ctx, last_date).map(|r| Read { row: index, ..r }) {
+        match read_row(row, ctx, last_date, !out.is_empty()).map(|r| Read { row: index, ..r }) {
             // Debit and credit figures on one line with no balance: a page
             // or day total ("Sub Total", "Total"), not a transaction.
             Some(r) if r.total_line => {}
@@ -633,10 +633,21 @@ fn transactions(
     (out, unread, opening)
 }
 
-fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>) -> Option<Read> {
+/// `carried`: the date of the row before (or the period's first day);
+/// `after_row`: a row was read before this one.
+fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>, after_row: bool) -> Option<Read> {
     let date_text = row.cell(ColumnKind::Date);
     let value_text = row.cell(ColumnKind::ValueDate);
-    let date: NaiveDateTime = match ctx.parse(date_text).or_else(|| ctx.parse(value_text)) {
+    // A blank posting date under a row that had one is the same day again
+    // (report writers' "suppress if duplicated"), even where the value date
+    // beside it is printed (and later): the value date stands in only where
+    // there is no row before to carry the posting date from.
+    let suppressed = date_text.trim().is_empty()
+        && after_row
+        && carried.is_some()
+        && row.cells.iter().any(|(k, _)| *k == ColumnKind::Date);
+    let parsed = if suppressed { carried } else { ctx.parse(date_text).or_else(|| ctx.parse(value_text)) };
+    let date: NaiveDateTime = match parsed {
         Some(d) => d,
         None if date_text.trim().is_empty() && value_text.trim().is_empty() => carried?,
         None => return None,

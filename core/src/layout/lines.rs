@@ -119,12 +119,13 @@ pub fn page_lines(page: &Page) -> PageLines {
         // U+FFFD stands for a glyph whose font maps it to no text (Devanagari
         // conjuncts and half forms without a ToUnicode entry): it gives nothing.
         let mapped;
-        let text = if r.text.contains('\u{FFFD}') {
-            mapped = r.text.replace('\u{FFFD}', "");
-            mapped.trim()
-        } else {
-            r.text.trim()
-        };
+        let text =
+            if r.text.contains(['\u{FFFD}', '\u{2010}', '\u{2011}', '\u{2012}', '\u{2212}', '\u{FE63}', '\u{FF0D}']) {
+                mapped = hyphens_plain(&r.text.replace('\u{FFFD}', ""));
+                mapped.trim()
+            } else {
+                r.text.trim()
+            };
         if text.is_empty() || r.rotation != rotation || !(r.x0.is_finite() && r.x1.is_finite() && r.y.is_finite()) {
             continue;
         }
@@ -143,6 +144,7 @@ pub fn page_lines(page: &Page) -> PageLines {
             _ => lines.push(Line { y: w.y, size: w.size, words: vec![w] }),
         }
     }
+    join_raised_words(&mut lines);
     for l in &mut lines {
         l.words.sort_by(|a, b| a.x0.total_cmp(&b.x0));
     }
@@ -242,6 +244,52 @@ fn address_or_count(words: &[Word]) -> bool {
         [only] => count(only) || address(only),
         [first, .., last] => address(first) && (count(last) || words.len() <= 3),
     }
+}
+
+/// Superscripts and subscripts set by text rise (`Ts`): a line of only
+/// smaller words (at most 0.8 of the size) whose baseline lies within half
+/// the size above or below the next (or previous) line's, each word starting
+/// where a word of that line ends ("1,28,070.20" then a raised "Dr", "1" then
+/// a raised "st"), is part of that line.
+fn join_raised_words(lines: &mut Vec<Line>) {
+    let attached = |small: &Line, big: &Line| {
+        small.words.iter().all(|w| w.size <= 0.8 * big.size)
+            && (small.y - big.y).abs() <= 0.5 * big.size
+            && small.words.iter().all(|w| big.words.iter().any(|b| (w.x0 - b.x1).abs() <= 0.5 * big.size))
+    };
+    let mut i = 0;
+    while i < lines.len() {
+        let target = match (i.checked_sub(1).and_then(|k| lines.get(k)), lines.get(i), lines.get(i + 1)) {
+            (_, Some(cur), Some(next)) if attached(cur, next) => Some(i + 1),
+            (Some(prev), Some(cur), _) if attached(cur, prev) => Some(i - 1),
+            _ => None,
+        };
+        match target {
+            Some(t) => {
+                let small = lines.remove(i);
+                let t = if t > i { t - 1 } else { t };
+                if let Some(big) = lines.get_mut(t) {
+                    big.words.extend(small.words);
+                }
+                i = t.min(i);
+            }
+            None => i += 1,
+        }
+    }
+}
+
+/// Hyphens and minus signs typography writes as their own characters (the
+/// hyphen U+2010, Word's non-breaking hyphen U+2011 in typed dates
+/// `01‑04‑2024`, the figure dash, the minus sign U+2212 of Apple's and
+/// Excel's negative numbers `−1,234.50`, small and full-width hyphen-minus)
+/// read as the ASCII hyphen-minus, which dates and amounts are written with.
+fn hyphens_plain(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2212}' | '\u{FE63}' | '\u{FF0D}' => '-',
+            c => c,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -128,6 +128,11 @@ pub(crate) fn amount_like(text: &str) -> bool {
     text.contains('.') && text.bytes().any(|b| b.is_ascii_digit()) && Money::parse(&plain_amount(text)).is_ok()
 }
 
+/// A currency mark printed as a word of its own.
+fn currency_mark(text: &str) -> bool {
+    matches!(text, "₹" | "Rs." | "Rs" | "RS." | "RS" | "INR")
+}
+
 /// Dr/Cr marks, dashes and currency marks that sit in amount columns.
 fn amount_mark(text: &str) -> bool {
     let t = text.trim_matches(|c| c == '(' || c == ')' || c == '.').to_ascii_uppercase();
@@ -167,9 +172,25 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let mut texts: Vec<String> = vec![String::new(); bands.columns.len()];
     let mut last_x1: Vec<Option<f32>> = vec![None; bands.columns.len()];
     let mut fits = true;
-    for w in &line.words {
-        let like = amount_like(&w.text) || (bands.whole_rupees && plain_number(&w.text));
+    let figure_like = |t: &str| amount_like(t) || (bands.whole_rupees && plain_number(t));
+    for (i, w) in line.words.iter().enumerate() {
+        let like = figure_like(&w.text);
         let mut col = bands.column_of(w, like);
+        // A currency mark set apart at the left of an amount cell, the
+        // figure at its right (spreadsheets' accounting format: `₹` ...
+        // `18,089.26`, `₹` ... `-`): the mark is the figure's, not the
+        // column's its left edge falls in; before a dash (an empty cell) it
+        // is nothing.
+        if currency_mark(&w.text)
+            && let Some(next) = line.words.get(i + 1)
+        {
+            if matches!(next.text.as_str(), "-" | "--" | "–" | "—") {
+                continue;
+            }
+            if figure_like(&next.text) {
+                col = bands.column_of(next, true);
+            }
+        }
         // A column's gap right of the narration's last word.
         let apart = bands.kind(col) == ColumnKind::Narration
             && last_x1.get(col).copied().flatten().is_some_and(|x1| w.x0 - x1 > 0.8 * line.size);

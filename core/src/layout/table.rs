@@ -103,7 +103,21 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool)
     if block.first().is_none_or(|l| l.words.len() > 40) {
         return None;
     }
-    let phrases: Vec<Vec<Phrase>> = block.iter().map(|l| l.phrases(label_gap(l))).collect();
+    // A line printer's header block shares one pitch: a line too short to
+    // show it ("VALUE DT" under "DATE") takes the block's.
+    let gaps: Vec<f32> = block.iter().map(label_gap).collect();
+    let mono = block.iter().zip(&gaps).filter(|(_, g)| **g > LABEL_GAP).map(|(l, g)| (l.size, *g)).next();
+    let phrases: Vec<Vec<Phrase>> = block
+        .iter()
+        .zip(&gaps)
+        .map(|(l, g)| {
+            let gap = match mono {
+                Some((size, m)) if (l.size - size).abs() <= 0.05 * size => g.max(m),
+                _ => *g,
+            };
+            l.phrases(gap)
+        })
+        .collect();
     let stacks = stack(&phrases);
     let mut columns = Vec::new();
     for parts in stacks {
@@ -232,19 +246,29 @@ fn label_gap(line: &Line) -> f32 {
     if words.len() < 3 {
         return LABEL_GAP;
     }
-    let mut pitches: Vec<f32> =
-        words.iter().filter(|w| w.x1 > w.x0).map(|w| (w.x1 - w.x0) / w.text.chars().count().max(1) as f32).collect();
-    if pitches.len() < words.len() {
+    // Width = pitch × characters (+ the same small overhang on every word where
+    // the line was struck twice and the copies' extents were joined): a
+    // least-squares line through (characters, width); fixed pitch when every
+    // word sits on it.
+    let pts: Vec<(f32, f32)> = words.iter().map(|w| (w.text.chars().count() as f32, w.x1 - w.x0)).collect();
+    let n = pts.len() as f32;
+    let (mx, my) = (pts.iter().map(|p| p.0).sum::<f32>() / n, pts.iter().map(|p| p.1).sum::<f32>() / n);
+    let sxx: f32 = pts.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+    if sxx <= 0.0 {
         return LABEL_GAP;
     }
-    pitches.sort_by(f32::total_cmp);
-    let pitch = pitches[pitches.len() / 2];
-    let fixed = pitches.iter().all(|p| (p - pitch).abs() <= 0.04 * pitch);
-    let cells = words.windows(2).all(|p| {
-        let n = (p[1].x0 - p[0].x1) / pitch;
-        n >= 0.9 && (n - n.round()).abs() <= 0.15
+    let pitch = pts.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum::<f32>() / sxx;
+    let over = my - pitch * mx;
+    if pitch <= 0.0 || over < -0.1 * pitch || over > 0.5 * pitch {
+        return LABEL_GAP;
+    }
+    let fixed = pts.iter().all(|p| (p.1 - (pitch * p.0 + over)).abs() <= 0.1 * pitch);
+    // Every word starts a whole number of cells after the one before ends.
+    let cells = words.windows(2).zip(&pts).all(|(w, p)| {
+        let c = (w[1].x0 - w[0].x0) / pitch - p.0;
+        c >= 0.9 && (c - c.round()).abs() <= 0.15
     });
-    if fixed && cells && pitch > 0.0 { LABEL_GAP.max(1.5 * pitch / size) } else { LABEL_GAP }
+    if fixed && cells { LABEL_GAP.max(1.5 * pitch / size) } else { LABEL_GAP }
 }
 
 /// The lines of one label joined with spaces, except where a narrow cell

@@ -203,7 +203,7 @@ fn signals(digest: &ForensicDigest, bank: &str) -> Vec<Signal> {
             points: 3,
             reason: format!(
                 "text or marks added over the page as annotations ({}): how 'Fill & Sign' and comment tools edit a PDF",
-                digest.drawn_annotations.join(", ")
+                counted(&digest.drawn_annotations).join(", ")
             ),
         });
     }
@@ -247,4 +247,17 @@ pub fn grade(digest: &ForensicDigest, bank: &str) -> Vec<Finding> {
             reason: format!("{} [{} of {total} metadata points; flagged at {FLAG_AT}]", s.reason, s.points),
         })
         .collect()
+}
+
+/// Repeated entries once each, in first-seen order, with their count where
+/// there are several ("Widget on page 1 (x30)").
+fn counted(items: &[String]) -> Vec<String> {
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    for i in items {
+        match seen.iter_mut().find(|(s, _)| *s == i.as_str()) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((i.as_str(), 1)),
+        }
+    }
+    seen.into_iter().map(|(s, n)| if n > 1 { format!("{s} (x{n})") } else { s.to_string() }).collect()
 }
