@@ -41,7 +41,10 @@
 //!    stream's median (on any day) must be at least two thirds of the months
 //!    in which the payer credited anything ([`MIN_COVERAGE_PCT`]): a salary is
 //!    paid nearly every month at nearly the same amount, a customer pays what
-//!    the month's bill was.
+//!    the month's bill was. The months of the stream itself (credits on the
+//!    usual day) must also be at least half of those months
+//!    ([`MIN_ON_DAY_PCT`]): a clinic's collections that fell on the same few
+//!    days three months running, among eight months of any day, are not pay.
 //!
 //! Once a payer's salary is found, its credits that say BONUS, ARREARS,
 //! INCENTIVE or INCREMENT are salary too (paid on their own day and amount).
@@ -87,6 +90,9 @@ const MAX_CREDITS_PER_MONTH: usize = 2;
 /// Months with a credit near a stream's amount, in percent of the months in
 /// which its payer credited at all.
 const MIN_COVERAGE_PCT: usize = 66;
+/// Share (percent) of the months in which a payer credited anything that a
+/// regular salary's stream (on its usual day) must cover.
+const MIN_ON_DAY_PCT: usize = 50;
 /// A credit reversed (same amount, channel reversal) within this many days
 /// was never paid.
 pub const REVERSAL_DAYS: i64 = 7;
@@ -248,6 +254,13 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
                     .filter(|&i| (transactions[i].amount.paise() - med).abs() * 100 <= med * AMOUNT_TOLERANCE_PCT)
                     .collect();
                 if 100 * months(&near) < MIN_COVERAGE_PCT * months(members) {
+                    continue;
+                }
+                // The months paid on the usual day, against every month the
+                // payer credited: a salary keeps its day; a customer pays
+                // whenever (a clinic's CMS collections on the 13th, 21st, 4th,
+                // 17th, 12th and then by chance on the 5th, 8th and 8th).
+                if 100 * months(&regular) < MIN_ON_DAY_PCT * months(members) {
                     continue;
                 }
             }
