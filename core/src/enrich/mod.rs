@@ -258,18 +258,18 @@ impl Classifier {
         // TRANSFER-INB ABHAYA LIFE INSURANCE SEP24-": an insurer paying its
         // employee) keeps the payer's own name when the narration gives one,
         // so its salary, bonus and arrears credits are one payer.
-        if kind == TxnType::Credit && clean.as_deref().is_some_and(|c| GENERIC_NAMES.contains(&c)) {
-            if let Some(counterparty::Party::Name(p)) = counterparty::extract(note) {
-                // Only a name of its own: "GENERAL INSURANCE" says no more.
-                let generic = |w: &str| {
-                    ["GENERAL", "LIFE", "INSURANCE", "INS", "PREMIUM", "CO", "COMPANY", "OF"]
-                        .iter()
-                        .any(|g| w.eq_ignore_ascii_case(g))
-                };
-                if !p.split(' ').all(generic) {
-                    clean = Some(counterparty::title_case(&p));
-                }
-            }
+        // Only a name of its own: "GENERAL INSURANCE" says no more.
+        let generic = |w: &str| {
+            ["GENERAL", "LIFE", "INSURANCE", "INS", "PREMIUM", "CO", "COMPANY", "OF"]
+                .iter()
+                .any(|g| w.eq_ignore_ascii_case(g))
+        };
+        if kind == TxnType::Credit
+            && clean.as_deref().is_some_and(|c| GENERIC_NAMES.contains(&c))
+            && let Some(counterparty::Party::Name(p)) = counterparty::extract(note)
+            && !p.split(' ').all(generic)
+        {
+            clean = Some(counterparty::title_case(&p));
         }
         let party = if clean.is_none() { counterparty::extract(note) } else { None };
         // Upper-case words of the counterparty when it is a name (not a bank).

@@ -552,4 +552,31 @@ mod tests {
         assert_eq!(run("ACH RTN CHGS", TxnType::Debit).0, None);
         assert_eq!(run("NOTHING HERE", TxnType::Debit), (None, None, None));
     }
+
+    #[test]
+    fn start_anchored_terms_match_only_the_first_word() {
+        let set = RuleSet::parse(
+            "20 | both | ^R,^YESF* | - | net_banking_transfer | - | - | - | -\n\
+             35 | debit | ^AD + !UPI | - | auto_debit_payment | - | - | - | -\n\
+             30 | both | UPI | - | upi | - | - | - | -\n",
+            "",
+            "",
+        );
+        assert!(set.errors.is_empty(), "{:?}", set.errors);
+        let run = |s: &str| {
+            let v =
+                set.evaluate(super::super::matcher::normalize(s).as_bytes(), TxnType::Debit, Money::from_rupees(100));
+            v.channel.map(|c| c.0)
+        };
+        assert_eq!(
+            run("R/JAKA202602165000072098/JAKA0GHAZIA/PARATUS REAL/URGENT//"),
+            Some(Channel::NetBankingTransfer)
+        );
+        assert_eq!(run("YESF26182604791600 108361100000014/TIMEZONE"), Some(Channel::NetBankingTransfer));
+        assert_eq!(run("AD~1ADBAJAJFINNEW~01MAR26~ICIC"), Some(Channel::AutoDebitPayment));
+        // The same words elsewhere in the line are not heads.
+        assert_eq!(run("NEFT SHOP R K TRADERS"), None);
+        assert_eq!(run("UPI/AD/RAVI"), Some(Channel::Upi));
+        assert_eq!(run("IMPS AD AGENCY"), None);
+    }
 }
