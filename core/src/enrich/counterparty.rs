@@ -390,6 +390,7 @@ const ORG: &[&str] = &[
     "PROVISIONS",
     "PVT",
     "PVTLTD",
+    "REAL",
     "REALTY",
     "RESORT",
     "RESORTS",
@@ -843,17 +844,33 @@ pub(crate) fn title_case(name: &str) -> String {
     out
 }
 
+/// True when a word glues a name to an organisation word of at least six
+/// letters (`KMPSTEELS`, `SAISTEELS`: firms printed without spaces), at least
+/// three letters before it.
+fn ends_with_org_word(word: &str) -> bool {
+    let up = word.to_ascii_uppercase();
+    (6..=up.len().saturating_sub(3)).any(|k| up.is_char_boundary(up.len() - k) && is_org_word(&up[up.len() - k..]))
+}
+
+/// True when a word names a loan's purpose: a name made only of such words
+/// (`TRANSFER TO 4998... LOAN INSTALMENT`) is the purpose, not a person; with
+/// a name beside it (`DEEPA LOAN`) it stays a person's note.
+fn is_loan_word(word: &str) -> bool {
+    ["LOAN", "INSTALMENT", "INSTALLMENT", "REPAYMENT"].iter().any(|l| word.eq_ignore_ascii_case(l))
+}
+
 /// True when the words (joined by single spaces) read as a person's name: one
-/// to four words, none of them an organisation word.
+/// to four words, none of them an organisation word (nor glued to one).
 pub(crate) fn looks_like_person(name: &str) -> bool {
-    let mut n = 0;
+    let (mut n, mut loan_words) = (0, 0);
     for w in name.split(' ') {
-        if is_org_word(w) {
+        if is_org_word(w) || is_org_word(&w.to_ascii_uppercase()) || ends_with_org_word(w) {
             return false;
         }
+        loan_words += usize::from(is_loan_word(w));
         n += 1;
     }
-    (1..=4).contains(&n)
+    (1..=4).contains(&n) && loan_words < n
 }
 
 /// Upper-case words of a name, for matching (`Anil K. Verma` → `ANIL K VERMA`).

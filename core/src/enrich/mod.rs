@@ -33,6 +33,10 @@ pub const SALARY_MIN: Money = Money::from_rupees(3_000);
 /// Narration words that make a credit not a salary even when it names the
 /// employer or says SALARY: advances, reimbursements, reversals. The salary rule
 /// in `rules.txt` carries the same list; a test keeps them in step.
+/// Names of `merchants.txt` rows that say what kind of payee it is, not
+/// who (a credit named so keeps the narration's payer, see `classify`).
+const GENERIC_NAMES: &[&str] = &["Insurance", "Insurance Premium"];
+
 pub const SALARY_EXCLUSIONS: &[&str] = &[
     "EARLYSAL*",
     "EARLY SALARY",
@@ -250,6 +254,23 @@ impl Classifier {
         let mut clean = v.name.map(|n| n.0.to_string());
         let text = std::str::from_utf8(norm).unwrap_or("");
 
+        // A credit named only by a generic table name (`Insurance` for "BY
+        // TRANSFER-INB ABHAYA LIFE INSURANCE SEP24-": an insurer paying its
+        // employee) keeps the payer's own name when the narration gives one,
+        // so its salary, bonus and arrears credits are one payer.
+        // Only a name of its own: "GENERAL INSURANCE" says no more.
+        let generic = |w: &str| {
+            ["GENERAL", "LIFE", "INSURANCE", "INS", "PREMIUM", "CO", "COMPANY", "OF"]
+                .iter()
+                .any(|g| w.eq_ignore_ascii_case(g))
+        };
+        if kind == TxnType::Credit
+            && clean.as_deref().is_some_and(|c| GENERIC_NAMES.contains(&c))
+            && let Some(counterparty::Party::Name(p)) = counterparty::extract(note)
+            && !p.split(' ').all(generic)
+        {
+            clean = Some(counterparty::title_case(&p));
+        }
         let party = if clean.is_none() { counterparty::extract(note) } else { None };
         // Upper-case words of the counterparty when it is a name (not a bank).
         let person = match &party {

@@ -11,6 +11,9 @@
 //! joined by `,` of which one must occur; a group starting with `!` must not
 //! occur. A term is a whole word (or run of words) unless marked with `*`:
 //! `SWIGGY*` starts a word, `*BAZAAR` ends one, `*PAYTM*` is anywhere.
+//! A leading `^` anchors a term at the narration's start: `^AD` is ICICI's
+//! standing-instruction head `AD~...`, not the word AD inside a name, and
+//! `^R` is IndusInd's RTGS head `R/<UTR>/<IFSC>/...`.
 //! Terms are normalised like narrations, so `L&T FINANCE` and `l t finance` are
 //! the same term.
 //!
@@ -135,6 +138,11 @@ pub(crate) struct RuleSet {
     pub rules: Vec<Rule>,
     /// For each term, the rules that need it (positively).
     term_rules: Vec<Vec<u32>>,
+    /// The term each automaton literal reports (start-anchored terms are not
+    /// in the automaton).
+    auto_terms: Vec<u32>,
+    /// Start-anchored terms (`^WORD`) and their literals, checked by prefix.
+    start_terms: Vec<(u32, String)>,
     /// Problems met while parsing (rows are skipped); a test keeps it empty.
     pub errors: Vec<String>,
 }
@@ -159,6 +167,8 @@ pub(crate) fn rule_set() -> &'static RuleSet {
 
 struct Builder {
     literals: Vec<String>,
+    /// Parallel to `literals`: the term must start the narration (`^`).
+    at_start: Vec<bool>,
     index: std::collections::HashMap<String, u32>,
     errors: Vec<String>,
 }
@@ -166,6 +176,10 @@ struct Builder {
 impl Builder {
     fn term(&mut self, raw: &str) -> Option<u32> {
         let raw = raw.trim();
+        let (at_start, raw) = match raw.strip_prefix('^') {
+            Some(r) => (true, r),
+            None => (false, raw),
+        };
         let (starts, rest) = match raw.strip_prefix('*') {
             Some(r) => (true, r),
             None => (false, raw),
@@ -185,9 +199,11 @@ impl Builder {
             return None;
         }
         let next = self.literals.len() as u32;
-        let id = *self.index.entry(lit.clone()).or_insert(next);
+        let key = if at_start { format!("^{lit}") } else { lit.clone() };
+        let id = *self.index.entry(key).or_insert(next);
         if id == next {
             self.literals.push(lit);
+            self.at_start.push(at_start);
         }
         Some(id)
     }
@@ -286,7 +302,8 @@ fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
 
 impl RuleSet {
     fn parse(rules_txt: &str, merchants_txt: &str, lenders_txt: &str) -> RuleSet {
-        let mut b = Builder { literals: Vec::new(), index: Default::default(), errors: Vec::new() };
+        let mut b =
+            Builder { literals: Vec::new(), at_start: Vec::new(), index: Default::default(), errors: Vec::new() };
         let mut rules = Vec::new();
 
         for (line, f) in rows(rules_txt) {
@@ -393,11 +410,22 @@ impl RuleSet {
                 }
             }
         }
-        let (automaton, dropped) = Automaton::new(&b.literals);
-        for d in dropped {
-            b.errors.push(format!("automaton full: term {:?} left out", b.literals[d]));
+        let mut auto_literals = Vec::new();
+        let mut auto_terms = Vec::new();
+        let mut start_terms = Vec::new();
+        for (i, lit) in b.literals.iter().enumerate() {
+            if b.at_start[i] {
+                start_terms.push((i as u32, lit.clone()));
+            } else {
+                auto_literals.push(lit.clone());
+                auto_terms.push(i as u32);
+            }
         }
-        RuleSet { automaton, rules, term_rules, errors: b.errors }
+        let (automaton, dropped) = Automaton::new(&auto_literals);
+        for d in dropped {
+            b.errors.push(format!("automaton full: term {:?} left out", auto_literals[d]));
+        }
+        RuleSet { automaton, rules, term_rules, auto_terms, start_terms, errors: b.errors }
     }
 
     /// Evaluates every rule against `normalized` (see [`super::matcher::normalize_into`]).
@@ -420,7 +448,8 @@ impl RuleSet {
         // The rules to try are those with a term in the text. A bit per rule
         // (rules are in priority order) gives them sorted and without
         // duplicates, with no sort.
-        self.automaton.scan(normalized, |t| {
+        let starts = self.start_terms.iter().filter(|(_, lit)| normalized.starts_with(lit.as_bytes()));
+        let mut mark = |t: u32| {
             let (w, bit) = ((t / 64) as usize, 1u64 << (t % 64));
             if seen[w] & bit == 0 {
                 seen[w] |= bit;
@@ -428,7 +457,11 @@ impl RuleSet {
                     candidates[(r / 64) as usize] |= 1u64 << (r % 64);
                 }
             }
-        });
+        };
+        for &(t, _) in starts {
+            mark(t);
+        }
+        self.automaton.scan(normalized, |a| mark(self.auto_terms[a as usize]));
         let has = |t: u32| seen[(t / 64) as usize] & (1u64 << (t % 64)) != 0;
         let mut v = Verdict::default();
         'words: for w in 0..rule_words {
@@ -518,5 +551,32 @@ mod tests {
         assert_eq!(run("ACH RTN BAJAJ", TxnType::Debit).0, Some(Channel::AutoDebitPaymentBounce));
         assert_eq!(run("ACH RTN CHGS", TxnType::Debit).0, None);
         assert_eq!(run("NOTHING HERE", TxnType::Debit), (None, None, None));
+    }
+
+    #[test]
+    fn start_anchored_terms_match_only_the_first_word() {
+        let set = RuleSet::parse(
+            "20 | both | ^R,^YESF* | - | net_banking_transfer | - | - | - | -\n\
+             35 | debit | ^AD + !UPI | - | auto_debit_payment | - | - | - | -\n\
+             30 | both | UPI | - | upi | - | - | - | -\n",
+            "",
+            "",
+        );
+        assert!(set.errors.is_empty(), "{:?}", set.errors);
+        let run = |s: &str| {
+            let v =
+                set.evaluate(super::super::matcher::normalize(s).as_bytes(), TxnType::Debit, Money::from_rupees(100));
+            v.channel.map(|c| c.0)
+        };
+        assert_eq!(
+            run("R/JAKA202602165000072098/JAKA0GHAZIA/PARATUS REAL/URGENT//"),
+            Some(Channel::NetBankingTransfer)
+        );
+        assert_eq!(run("YESF26182604791600 108361100000014/TIMEZONE"), Some(Channel::NetBankingTransfer));
+        assert_eq!(run("AD~1ADBAJAJFINNEW~01MAR26~ICIC"), Some(Channel::AutoDebitPayment));
+        // The same words elsewhere in the line are not heads.
+        assert_eq!(run("NEFT SHOP R K TRADERS"), None);
+        assert_eq!(run("UPI/AD/RAVI"), Some(Channel::Upi));
+        assert_eq!(run("IMPS AD AGENCY"), None);
     }
 }

@@ -13,14 +13,18 @@
 //!    amount within ±20% of the stream's median, and the pay day within
 //!    7 days of the usual day (counted around the month's turn, so the 30th and
 //!    the 2nd are 3 days apart, and the 15th and the 16th 1 day apart: see
-//!    [`day_distance`]). One credit per month counts: the one nearest
-//!    the median. A payer's credits are split into amount bands first (a
+//!    [`day_distance`]). Months are pay periods: calendar months shifted so
+//!    the usual day is mid-period (paid around the 3rd, the 6 September and
+//!    1 October credits are two periods). One credit per period counts: the
+//!    one nearest the median. A payer's credits are split into amount bands first (a
 //!    band starts where an amount is more than 25% above the one below it),
 //!    so a salary paid in two parts each month (₹1,01,362 and ₹33,788) is two
-//!    streams, both salary. In a month of the stream's run (or the month next
+//!    streams, both salary. In a period of the stream's run (or the one next
 //!    to either end) where the usual credit is missing, a credit of the payer
-//!    on the usual day between half and three times the median counts too (a
-//!    bonus or increment month).
+//!    within 14 days of the usual day between half and three times the median
+//!    counts too (a bonus or increment month, or a salary paid a week late);
+//!    in a period that has its credit, a second credit within ±20% of the
+//!    median on the usual day counts too (arrears paid as a second month's pay).
 //!    The payer must look like an employer, by one of: a company word in its
 //!    name (LTD, PVT, INSURANCE, ...); an employee, batch or payout marker in
 //!    the narration (EMP04320, B2405387, PAYOUT, a month tag such as MAR24);
@@ -41,7 +45,11 @@
 //!    stream's median (on any day) must be at least two thirds of the months
 //!    in which the payer credited anything ([`MIN_COVERAGE_PCT`]): a salary is
 //!    paid nearly every month at nearly the same amount, a customer pays what
-//!    the month's bill was.
+//!    the month's bill was. The pay periods of the stream's run paid on the
+//!    usual day (before the late or bonus months are filled in) must also be
+//!    at least three in four of those months ([`MIN_ON_DAY_PCT`]): a salary
+//!    keeps its day; a clinic's collections on the 13th, 21st, 4th, 17th,
+//!    12th, 5th, 8th and 8th (five of eight months near one day) are not pay.
 //!
 //! Once a payer's salary is found, its credits that say BONUS, ARREARS,
 //! INCENTIVE or INCREMENT are salary too (paid on their own day and amount).
@@ -87,6 +95,9 @@ const MAX_CREDITS_PER_MONTH: usize = 2;
 /// Months with a credit near a stream's amount, in percent of the months in
 /// which its payer credited at all.
 const MIN_COVERAGE_PCT: usize = 66;
+/// Share (percent) of the months in which a payer credited anything that a
+/// regular salary's stream (on its usual day) must cover.
+const MIN_ON_DAY_PCT: usize = 75;
 /// A credit reversed (same amount, channel reversal) within this many days
 /// was never paid.
 pub const REVERSAL_DAYS: i64 = 7;
@@ -237,7 +248,7 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
             continue;
         }
         for stream in amount_bands(transactions, members) {
-            let regular = regular_members(transactions, &stream, members);
+            let (regular, on_day) = regular_members(transactions, &stream, members);
             if !regular.is_empty() {
                 // Months with a credit of the payer near the stream's amount
                 // (whatever its day), against every month the payer credited.
@@ -248,6 +259,13 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
                     .filter(|&i| (transactions[i].amount.paise() - med).abs() * 100 <= med * AMOUNT_TOLERANCE_PCT)
                     .collect();
                 if 100 * months(&near) < MIN_COVERAGE_PCT * months(members) {
+                    continue;
+                }
+                // The months paid on the usual day, against every month the
+                // payer credited: a salary keeps its day; a customer pays
+                // whenever (a clinic's CMS collections on the 13th, 21st, 4th,
+                // 17th, 12th and then by chance on the 5th, 8th and 8th).
+                if 100 * on_day < MIN_ON_DAY_PCT * months(members) {
                     continue;
                 }
             }
@@ -458,30 +476,38 @@ fn day_offset(date: chrono::NaiveDateTime) -> i64 {
 
 /// The members of one amount band of a payer's credits that form a regular
 /// monthly salary, with the fill months from all of the payer's credits
-/// (`all_members`), or nothing.
-fn regular_members(transactions: &[Transaction], members: &[usize], all_members: &[usize]) -> Vec<usize> {
+/// (`all_members`), or nothing; and the number of pay periods of the run
+/// paid on the usual day (before any fill).
+fn regular_members(transactions: &[Transaction], members: &[usize], all_members: &[usize]) -> (Vec<usize>, usize) {
     if members.len() < MIN_MONTHS {
-        return Vec::new();
+        return (Vec::new(), 0);
     }
     let med = median(members.iter().map(|&i| transactions[i].amount)).paise();
     let tol = med * AMOUNT_TOLERANCE_PCT / 100;
     let near: Vec<usize> =
         members.iter().copied().filter(|&i| (transactions[i].amount.paise() - med).abs() <= tol).collect();
     if near.len() < MIN_MONTHS {
-        return Vec::new();
+        return (Vec::new(), 0);
     }
     let mut offsets: Vec<i64> = near.iter().map(|&i| day_offset(transactions[i].date)).collect();
     let mid = offsets.len() / 2;
     // The middle value of the sorted offsets, without sorting them all.
     let usual = *offsets.select_nth_unstable(mid).1;
-    // One per salary month: the one nearest the median amount.
+    // The pay period of a credit: the calendar month of its date moved so
+    // that the usual day falls mid-month. A window of days around the usual
+    // day is then one period, whatever the usual day: paid around the 3rd,
+    // the 6 September and 1 October credits are September's and October's
+    // (by salary month both were September's, and one of a split salary's
+    // parts was lost; so were months paid on the 5th then the 4th).
+    let period = |d: chrono::NaiveDateTime| YearMonth::of(&(d + chrono::Duration::days(15 - usual)));
+    // One per pay period: the one nearest the median amount.
     let mut by_month: std::collections::BTreeMap<YearMonth, usize> = std::collections::BTreeMap::new();
     for &i in &near {
         let t = &transactions[i];
         if day_distance(day_offset(t.date), usual) > DAY_TOLERANCE {
             continue;
         }
-        let Some(m) = salary_month(t.date) else { continue };
+        let Some(m) = period(t.date) else { continue };
         let better = by_month
             .get(&m)
             .is_none_or(|&j| (t.amount.paise() - med).abs() < (transactions[j].amount.paise() - med).abs());
@@ -503,34 +529,43 @@ fn regular_members(transactions: &[Transaction], members: &[usize], all_members:
         }
     }
     if best.len() < MIN_MONTHS {
-        return Vec::new();
+        return (Vec::new(), 0);
     }
     let mut out: Vec<usize> = best.iter().map(|&(_, i)| i).collect();
-    // A month of the run, or the month just before or after it, without its
-    // usual credit: the payer's credit on the usual day at half to three
-    // times the median (a bonus or increment month).
+    // A period of the run, or the one just before or after it, without its
+    // usual credit: the payer's credit at half to three times the median
+    // within twice the day tolerance (a bonus or increment month, or a month
+    // paid a week late: the 5th for a salary of the 28th).
+    // And in a period of the run that has its credit, a second credit of the
+    // payer near the median on the usual day (arrears paid as a second
+    // month's pay three days later).
     if let (Some(&(first, _)), Some(&(last, _))) = (best.first(), best.last()) {
         let taken: std::collections::BTreeSet<YearMonth> = best.iter().map(|&(m, _)| m).collect();
         let mut filled: std::collections::BTreeSet<YearMonth> = std::collections::BTreeSet::new();
-        for &i in all_members {
+        let mut by_distance: Vec<usize> = all_members.iter().copied().filter(|i| !out.contains(i)).collect();
+        by_distance.sort_by_key(|&i| (day_distance(day_offset(transactions[i].date), usual), i));
+        for i in by_distance {
             let t = &transactions[i];
-            let Some(m) = salary_month(t.date) else { continue };
+            let Some(m) = period(t.date) else { continue };
             let a = t.amount.paise();
-            if m.months_since(first) >= -1
-                && last.months_since(m) >= -1
-                && !taken.contains(&m)
+            let days = day_distance(day_offset(t.date), usual);
+            if m.months_since(first) < -1 || last.months_since(m) < -1 {
+                continue;
+            }
+            let fills = !taken.contains(&m)
                 && !filled.contains(&m)
                 && 2 * a >= med
                 && a <= 3 * med
-                && day_distance(day_offset(t.date), usual) <= DAY_TOLERANCE
-            {
+                && days <= 2 * DAY_TOLERANCE;
+            let repeats = taken.contains(&m) && (a - med).abs() <= tol && days <= DAY_TOLERANCE;
+            if fills || repeats {
                 filled.insert(m);
                 out.push(i);
             }
         }
     }
     out.sort_unstable();
-    out
+    (out, best.len())
 }
 
 #[cfg(test)]
