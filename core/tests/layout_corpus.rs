@@ -17,7 +17,9 @@
 //! bilingual Hindi and English statements (fixtures/bilingual), header
 //! blocks arranged as Indian banks arrange them (fixtures/identity),
 //! net-banking pages printed from the browser with its header and footer
-//! (fixtures/browserprint), each made by the generate script beside them.
+//! (fixtures/browserprint), and layouts drawn at random from the space Indian
+//! statements occupy (fixtures/randlayout, with its known failures listed),
+//! each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -177,7 +179,26 @@ fn a_resaved_statement_whose_text_was_outlined_is_refused_clearly() {
     }
 }
 
+#[test]
+fn every_random_layout_reads_exactly_but_the_known_failures() {
+    // Layouts drawn at random from the space Indian statements occupy
+    // (fixtures/randlayout/README.md): column sets, orders and header wording,
+    // header lines and styles, widths and alignment, wrapped narration below,
+    // above or centred, rules and fills, fonts, date and amount forms,
+    // opening / B/F / C/F / total rows, header blocks. The seeds listed still
+    // read wrong (classes in the README); every other must read exactly.
+    corpus_reads_exactly_except("randlayout", 40, KNOWN_RANDOM_FAILURES);
+}
+
+/// Random layouts the reader does not yet read exactly, by class
+/// (fixtures/randlayout/README.md).
+const KNOWN_RANDOM_FAILURES: &[&str] = &["seed009.pdf", "seed012.pdf", "seed020.pdf", "seed030.pdf", "seed037.pdf"];
+
 fn corpus_reads_exactly(corpus: &str, at_least: usize) {
+    corpus_reads_exactly_except(corpus, at_least, &[]);
+}
+
+fn corpus_reads_exactly_except(corpus: &str, at_least: usize, known: &[&str]) {
     let dir = || fixtures(corpus);
     let manifest: Value = serde_json::from_slice(&std::fs::read(dir().join("manifest.json")).expect("manifest.json"))
         .expect("manifest is JSON");
@@ -291,6 +312,16 @@ fn corpus_reads_exactly(corpus: &str, at_least: usize) {
         let opening = truth["opening_balance"].as_str().unwrap_or_default();
         if st.identity.opening_balance.map(money).as_deref() != Some(opening) {
             failures.push(format!("{file}: opening {:?}, expected {opening}", st.identity.opening_balance.map(money)));
+        }
+    }
+    let (tolerated, failures): (Vec<String>, Vec<String>) =
+        failures.into_iter().partition(|f| known.iter().any(|k| f.starts_with(*k)));
+    for f in &tolerated {
+        println!("known failure: {f}");
+    }
+    for k in known {
+        if !tolerated.iter().any(|f| f.starts_with(k)) {
+            println!("{k} now reads exactly: take it off the known failures");
         }
     }
     assert!(failures.is_empty(), "{} problem(s):\n{}", failures.len(), failures.join("\n"));

@@ -97,13 +97,44 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
     None
 }
 
-/// The header a block of lines makes, when it names the columns a statement needs.
+/// Widest gap inside one header label of a monospaced font, where a space is
+/// 0.6 of the size ("Tran Date" in Courier).
+const MONO_LABEL_GAP: f32 = 0.75;
+
+/// True when every word of the block of two or more letters is as wide as a
+/// monospaced font sets it (0.6 of its size per character, as Courier).
+fn monospaced(block: &[Line]) -> bool {
+    let words: Vec<&Word> = block.iter().flat_map(|l| &l.words).filter(|w| w.text.chars().count() >= 2).collect();
+    words.len() >= 3
+        && words.iter().all(|w| {
+            let per = (w.x1 - w.x0) / (w.text.chars().count() as f32 * w.size.max(1.0));
+            (0.56..=0.64).contains(&per)
+        })
+}
+
+/// The header a block of lines makes, when it names the columns a statement
+/// needs. In a monospaced font a space is wider than the gap that ends a
+/// label elsewhere: the labels are also read with the wider gap, and taken
+/// so where that leaves fewer words naming nothing ("Tran" beside "Date").
 fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool) -> Option<Header> {
+    let narrow = classify_with(block, first, vocab, undated, LABEL_GAP);
+    if !monospaced(block) {
+        return narrow;
+    }
+    let wide = classify_with(block, first, vocab, undated, MONO_LABEL_GAP);
+    let others = |h: &Header| h.columns.iter().filter(|c| c.kind == ColumnKind::Other).count();
+    match (narrow, wide) {
+        (Some(n), Some(w)) => Some(if others(&w) < others(&n) { w } else { n }),
+        (n, w) => n.or(w),
+    }
+}
+
+fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool, gap: f32) -> Option<Header> {
     // Quick reject: a header line has few words and at least three labels.
     if block.first().is_none_or(|l| l.words.len() > 40) {
         return None;
     }
-    let phrases: Vec<Vec<Phrase>> = block.iter().map(|l| l.phrases(LABEL_GAP)).collect();
+    let phrases: Vec<Vec<Phrase>> = block.iter().map(|l| l.phrases(gap)).collect();
     let stacks = stack(&phrases);
     let mut columns = Vec::new();
     for parts in stacks {
