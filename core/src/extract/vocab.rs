@@ -67,8 +67,7 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
         "ENTRY",
         "AND",
         "TIME",
-    ])
-        && any(&["DATE", "DT"])
+    ]) && any(&["DATE", "DT"])
     {
         return Some(ColumnKind::Date);
     }

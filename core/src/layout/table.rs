@@ -383,10 +383,30 @@ impl Bands {
             // column, the gutter is the one right of the figures (a label
             // set at the left of a wide amount column leaves an empty run
             // left of them too); elsewhere the widest.
+            // Between two amount columns the gutter has figures of both
+            // beside it (the left one's ending right of its label's centre):
+            // under a long label ("Withdrawal
+            // Amount (INR)") over short right-aligned figures, the empty left
+            // half of the column is wider than the gutter but has none of its
+            // figures ending left of it.
+            let figures_both_sides = |&(start, len): &(usize, usize)| {
+                let (g0, g1) = (lo + start as f32 * 0.5, lo + (start + len - 1) as f32 * 0.5);
+                words.iter().any(|w| w.x1 > lo && w.x1 <= g0 + 0.5)
+                    && words.iter().any(|w| w.x0 >= g1 - 0.5 && w.x0 < hi.max(next.x1))
+            };
+            let widest =
+                runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter);
             let chosen = if cur.kind.is_numeric() && !next.kind.is_numeric() {
                 runs.iter().copied().rev().find(|r| gutter(r))
+            } else if cur.kind.is_numeric() && next.kind.is_numeric() && widest.is_some_and(|r| !figures_both_sides(&r))
+            {
+                runs.iter()
+                    .filter(|r| gutter(r) && figures_both_sides(r))
+                    .fold(None, |best, &(s, l)| better(best, (0, s, l)))
+                    .map(|(_, s, l)| (s, l))
+                    .or(widest)
             } else {
-                runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter)
+                widest
             };
             let Some((start, len)) = chosen else { continue };
             if let Some(b) = bounds.get_mut(i) {
