@@ -81,11 +81,15 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
                 }
             }
             // More named columns wins; at a tie, the taller block whose extra
-            // line only continued labels ("Withdrawal Amount" / "(INR )").
+            // line only continued labels ("Withdrawal Amount" / "(INR )") or
+            // named a column that was nothing without it ("Transaction" /
+            // "Date").
+            let unnamed = |h: &Header| h.columns.iter().filter(|c| c.kind == ColumnKind::Other).count();
             if let Some(h) = classify(block, first, vocab, undated)
-                && best
-                    .as_ref()
-                    .is_none_or(|b| h.known > b.known || (h.known == b.known && h.columns.len() == b.columns.len()))
+                && best.as_ref().is_none_or(|b| {
+                    h.known > b.known
+                        || (h.known == b.known && (h.columns.len() == b.columns.len() || unnamed(&h) < unnamed(b)))
+                })
             {
                 best = Some(h);
             }
@@ -115,7 +119,8 @@ fn monospaced(block: &[Line]) -> bool {
 /// The header a block of lines makes, when it names the columns a statement
 /// needs. In a monospaced font a space is wider than the gap that ends a
 /// label elsewhere: the labels are also read with the wider gap, and taken
-/// so where that leaves fewer words naming nothing ("Tran" beside "Date").
+/// so where that leaves fewer words naming nothing ("Tran" beside "Date")
+/// or fewer kinds named twice.
 fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool) -> Option<Header> {
     let narrow = classify_with(block, first, vocab, undated, LABEL_GAP);
     if !monospaced(block) {
@@ -123,8 +128,20 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool)
     }
     let wide = classify_with(block, first, vocab, undated, MONO_LABEL_GAP);
     let others = |h: &Header| h.columns.iter().filter(|c| c.kind == ColumnKind::Other).count();
+    // A kind named twice ("Amt." and "Amount" beside "Deposit" and
+    // "Balance", "Date" after "Tran." and after "Val") is a label cut at its
+    // spaces.
+    let twice = |h: &Header| {
+        h.columns
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| c.kind != ColumnKind::Other && h.columns.iter().take(*i).any(|d| d.kind == c.kind))
+            .count()
+    };
     match (narrow, wide) {
-        (Some(n), Some(w)) => Some(if others(&w) < others(&n) { w } else { n }),
+        (Some(n), Some(w)) => {
+            Some(if others(&w) < others(&n) || (others(&w) == others(&n) && twice(&w) < twice(&n)) { w } else { n })
+        }
         (n, w) => n.or(w),
     }
 }
@@ -152,17 +169,24 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
         match vocab.column_kind(&label) {
             Some(kind) => columns.push(Column { kind, label, x0, x1 }),
             None => {
-                // Two labels set closer than a word gap: split where both halves are known.
+                // Labels set closer than a word gap (two, or more where a
+                // monospaced font leaves one space between columns): split
+                // where every piece is known.
                 let words: Vec<&str> = label.split(' ').collect();
-                let split = (1..words.len()).find_map(|k| {
-                    let (a, b) = (words[..k].join(" "), words[k..].join(" "));
-                    Some((vocab.column_kind(&a)?, a, vocab.column_kind(&b)?, b))
-                });
-                match (split, parts.as_slice()) {
-                    (Some((ka, a, kb, b)), [only]) => {
-                        let cut = only.x0 + (only.x1 - only.x0) * a.len() as f32 / label.len().max(1) as f32;
-                        columns.push(Column { kind: ka, label: a, x0, x1: cut });
-                        columns.push(Column { kind: kb, label: b, x0: cut, x1 });
+                match (split_labels(&words, vocab), parts.as_slice()) {
+                    (Some(pieces), [only]) if pieces.len() >= 2 => {
+                        let per = (only.x1 - only.x0) / label.len().max(1) as f32;
+                        let (mut at, mut start) = (0usize, x0);
+                        for (kind, text) in pieces {
+                            at += text.len();
+                            let end = (only.x0 + per * at as f32).min(x1);
+                            at += 1;
+                            columns.push(Column { kind, label: text, x0: start, x1: end });
+                            start = end;
+                        }
+                        if let Some(last) = columns.last_mut() {
+                            last.x1 = x1;
+                        }
                     }
                     _ => columns.push(Column { kind: ColumnKind::Other, label, x0, x1 }),
                 }
@@ -211,6 +235,25 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
         }
     }
     Some(Header { first, last: first + block.len() - 1, columns, known, inferred: false })
+}
+
+/// The words of one phrase cut into labels that each name a column, the
+/// shortest first label first; `None` where no cut names every piece.
+fn split_labels(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKind, String)>> {
+    if words.len() > 12 {
+        return None;
+    }
+    (1..=words.len()).find_map(|k| {
+        let head = words.get(..k)?.join(" ");
+        let kind = vocab.column_kind(&head)?;
+        let rest = words.get(k..)?;
+        if rest.is_empty() {
+            return Some(vec![(kind, head)]);
+        }
+        let mut out = vec![(kind, head)];
+        out.extend(split_labels(rest, vocab)?);
+        Some(out)
+    })
 }
 
 /// The lines of one label joined with spaces, except where a narrow cell
@@ -442,7 +485,18 @@ impl Bands {
     pub fn column_of(&self, word: &Word, amount_like: bool) -> usize {
         if amount_like {
             if self.learned {
-                return self.band_of(word.x1 - 0.25);
+                let by_right = self.band_of(word.x1 - 0.25);
+                let by_left = self.band_of(word.x0 + 0.25);
+                // Figures set flush left under their label: a rare wide one
+                // ("1,20,000.00") reaches into the next amount column's band.
+                // It starts where its label starts and ends nowhere near the
+                // other label's right edge.
+                let flush_left = by_left != by_right
+                    && self.kind(by_left).is_numeric()
+                    && self.kind(by_right).is_numeric()
+                    && self.columns.get(by_left).is_some_and(|c| (word.x0 - c.x0).abs() <= 1.0)
+                    && self.columns.get(by_right).is_some_and(|c| (word.x1 - c.x1).abs() > 1.0);
+                return if flush_left { by_left } else { by_right };
             }
             let mut under = self
                 .columns
