@@ -226,6 +226,19 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
             c.kind = ColumnKind::Narration;
         }
     }
+    // One amount column and no Dr/Cr column named: a column headed "Type"
+    // beside the amount is its Dr/Cr mark (its cells read as DR / CR, or as
+    // nothing, leaving the side to the balance chain).
+    let amount_at = columns.iter().position(|c| c.kind == ColumnKind::Amount);
+    if let Some(a) = amount_at
+        && !columns.iter().any(|c| matches!(c.kind, ColumnKind::DrCr | ColumnKind::Debit | ColumnKind::Credit))
+    {
+        let is_type = |c: &Column| c.kind == ColumnKind::Other && c.label.trim().eq_ignore_ascii_case("type");
+        let beside = [a + 1, a.wrapping_sub(1)].into_iter().find(|&i| columns.get(i).is_some_and(is_type));
+        if let Some(c) = beside.and_then(|i| columns.get_mut(i)) {
+            c.kind = ColumnKind::DrCr;
+        }
+    }
     if !columns.iter().any(|c| c.kind == ColumnKind::Date) {
         for c in &mut columns {
             if c.kind == ColumnKind::ValueDate {
@@ -237,23 +250,34 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
     Some(Header { first, last: first + block.len() - 1, columns, known, inferred: false })
 }
 
-/// The words of one phrase cut into labels that each name a column, the
-/// shortest first label first; `None` where no cut names every piece.
+/// The words of one phrase cut into the fewest labels that each name a
+/// column ("Sl. No." + "Tran. Date" + "Val Date", not "Val" + "Date");
+/// `None` where no cut names every piece.
 fn split_labels(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKind, String)>> {
-    if words.len() > 12 {
+    let n = words.len();
+    if n > 12 {
         return None;
     }
-    (1..=words.len()).find_map(|k| {
-        let head = words.get(..k)?.join(" ");
-        let kind = vocab.column_kind(&head)?;
-        let rest = words.get(k..)?;
-        if rest.is_empty() {
-            return Some(vec![(kind, head)]);
+    // best[i]: the fewest labels words[i..] cut into, and the first one's length.
+    let mut best: Vec<Option<(usize, usize, ColumnKind)>> = vec![None; n + 1];
+    best[n] = Some((0, 0, ColumnKind::Other));
+    for i in (0..n).rev() {
+        for k in (1..=n - i).rev() {
+            let Some((count, _, _)) = best[i + k] else { continue };
+            let Some(kind) = vocab.column_kind(&words[i..i + k].join(" ")) else { continue };
+            if best[i].is_none_or(|(c, _, _)| count + 1 < c) {
+                best[i] = Some((count + 1, k, kind));
+            }
         }
-        let mut out = vec![(kind, head)];
-        out.extend(split_labels(rest, vocab)?);
-        Some(out)
-    })
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < n {
+        let (_, k, kind) = best[i]?;
+        out.push((kind, words[i..i + k].join(" ")));
+        i += k;
+    }
+    Some(out)
 }
 
 /// The lines of one label joined with spaces, except where a narrow cell
@@ -527,5 +551,52 @@ fn better(best: Option<(usize, usize, usize)>, run: (usize, usize, usize)) -> Op
     match best {
         Some(b) if b.0 < run.0 || (b.0 == run.0 && b.2 >= run.2) => Some(b),
         _ => Some(run),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::extract::StatementVocabulary;
+
+    /// One line of a monospaced font (Courier at 10 pt: 6 pt a character,
+    /// a space between words), the words in order.
+    fn mono(y: f32, text: &str) -> Line {
+        let mut x = 0.0;
+        let mut words = Vec::new();
+        for t in text.split(' ') {
+            if !t.is_empty() {
+                let w = 6.0 * t.chars().count() as f32;
+                words.push(Word { text: t.to_string(), x0: x, x1: x + w, y, size: 10.0 });
+                x += w;
+            }
+            x += 6.0;
+        }
+        Line { y, size: 10.0, words }
+    }
+
+    fn kinds(h: &Header) -> Vec<ColumnKind> {
+        h.columns.iter().map(|c| c.kind).collect()
+    }
+
+    #[test]
+    fn courier_labels_one_space_apart_are_cut_where_every_piece_names_a_column() {
+        use ColumnKind::*;
+        let lines =
+            [mono(10.0, "Sl. No. Tran. Date Val Date NARRATION          Withdrawal Deposit Amt. Balance Amount")];
+        let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Serial, Date, ValueDate, Narration, Debit, Credit, Balance]);
+    }
+
+    #[test]
+    fn a_type_column_beside_the_only_amount_is_its_dr_cr_mark() {
+        use ColumnKind::*;
+        let lines = [mono(10.0, "Txn.Date  Particulars            Amount  Type  Balance")];
+        let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Date, Narration, Amount, DrCr, Balance]);
+        // Beside debit and credit columns "Type" is something else.
+        let lines = [mono(10.0, "Date  Type  Particulars            Debit  Credit  Balance")];
+        let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Date, Other, Narration, Debit, Credit, Balance]);
     }
 }
