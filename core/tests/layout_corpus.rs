@@ -22,7 +22,9 @@
 //! (fixtures/browserprint), statements whose print leaves a row's side,
 //! amount or place within its day open for the balance chain to decide
 //! (fixtures/chainfix), fixed-width line-printer reports of core-banking
-//! systems (fixtures/coreprint), each made by the generate script beside them.
+//! systems (fixtures/coreprint), and layouts drawn at random from the space
+//! Indian statements occupy (fixtures/randlayout, with its known failures
+//! listed), each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -287,7 +289,26 @@ fn a_statement_whose_table_fonts_map_no_text_is_refused_clearly() {
     }
 }
 
+#[test]
+fn every_random_layout_reads_exactly_but_the_known_failures() {
+    // Layouts drawn at random from the space Indian statements occupy
+    // (fixtures/randlayout/README.md): column sets, orders and header wording,
+    // header lines and styles, widths and alignment, wrapped narration below,
+    // above or centred, rules and fills, fonts, date and amount forms,
+    // opening / B/F / C/F / total rows, header blocks. The seeds listed still
+    // read wrong (classes in the README); every other must read exactly.
+    corpus_reads_exactly_except("randlayout", 40, KNOWN_RANDOM_FAILURES);
+}
+
+/// Random layouts the reader does not yet read exactly, by class
+/// (fixtures/randlayout/README.md).
+const KNOWN_RANDOM_FAILURES: &[&str] = &["seed009.pdf"];
+
 fn corpus_reads_exactly(corpus: &str, at_least: usize) {
+    corpus_reads_exactly_except(corpus, at_least, &[]);
+}
+
+fn corpus_reads_exactly_except(corpus: &str, at_least: usize, known: &[&str]) {
     let dir = || fixtures(corpus);
     let manifest: Value = serde_json::from_slice(&std::fs::read(dir().join("manifest.json")).expect("manifest.json"))
         .expect("manifest is JSON");
@@ -401,6 +422,16 @@ fn corpus_reads_exactly(corpus: &str, at_least: usize) {
         let opening = truth["opening_balance"].as_str().unwrap_or_default();
         if st.identity.opening_balance.map(money).as_deref() != Some(opening) {
             failures.push(format!("{file}: opening {:?}, expected {opening}", st.identity.opening_balance.map(money)));
+        }
+    }
+    let (tolerated, failures): (Vec<String>, Vec<String>) =
+        failures.into_iter().partition(|f| known.iter().any(|k| f.starts_with(*k)));
+    for f in &tolerated {
+        println!("known failure: {f}");
+    }
+    for k in known {
+        if !tolerated.iter().any(|f| f.starts_with(k)) {
+            println!("{k} now reads exactly: take it off the known failures");
         }
     }
     assert!(failures.is_empty(), "{} problem(s):\n{}", failures.len(), failures.join("\n"));

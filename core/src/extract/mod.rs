@@ -658,6 +658,14 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>,
     let zero_printed;
     let (kind, amount, kind_known) = if has_amount_col {
         let text = row.cell(ColumnKind::Amount);
+        // A one-letter Dr/Cr column set close to right-aligned amounts: its
+        // mark ("D", "C") lands in the amount's cell.
+        let column_mark = drcr(row.cell(ColumnKind::DrCr));
+        let trailing = match text.trim_end().rsplit_once(' ') {
+            Some((figure, mark)) if column_mark.is_none() && drcr(mark).is_some() => Some((figure, drcr(mark))),
+            _ => None,
+        };
+        let (text, column_mark) = trailing.unwrap_or((text, column_mark));
         let amount = amount_cell(text).unwrap_or(Money::ZERO);
         zero_printed = amount_cell(text).is_some_and(Money::is_zero);
         let upper = text.to_ascii_uppercase();
@@ -666,7 +674,7 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>,
             || text.contains('-')
             || text.contains('+')
             || text.contains('(');
-        match drcr(row.cell(ColumnKind::DrCr)) {
+        match column_mark {
             Some(k) => (k, amount.abs(), true),
             None if marked => (if amount.is_negative() { TxnType::Debit } else { TxnType::Credit }, amount.abs(), true),
             None => (TxnType::Debit, amount.abs(), false),

@@ -51,8 +51,24 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
     if only(&["VALUE", "VAL", "DATE", "DT"]) && any(&["VALUE", "VAL"]) {
         return Some(ColumnKind::ValueDate);
     }
-    if only(&["DATE", "DT", "TXN", "TRN", "TRAN", "TRANS", "TRANSACTION", "POST", "POSTING", "BOOKING", "AND", "TIME"])
-        && any(&["DATE", "DT"])
+    // "Book Date", "Entry Date": the posting date as some core-banking
+    // systems name it.
+    if only(&[
+        "DATE",
+        "DT",
+        "TXN",
+        "TRN",
+        "TRAN",
+        "TRANS",
+        "TRANSACTION",
+        "POST",
+        "POSTING",
+        "BOOKING",
+        "BOOK",
+        "ENTRY",
+        "AND",
+        "TIME",
+    ]) && any(&["DATE", "DT"])
     {
         return Some(ColumnKind::Date);
     }
@@ -82,9 +98,14 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
         return Some(ColumnKind::Narration);
     }
     // UK and NZ wording: "Paid out" / "Paid in", "Money out" / "Money in".
+    // Ledger wording: "Payments" / "Receipts", "Amount Debited" / "Amount
+    // Credited", "Lodgements"; "Debit/Credit" alone is the Dr/Cr marker.
     match t.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["PAID" | "MONEY" | "PAYMENTS", "OUT"] => return Some(ColumnKind::Debit),
-        ["PAID" | "MONEY" | "PAYMENTS", "IN"] => return Some(ColumnKind::Credit),
+        ["PAID" | "MONEY" | "PAYMENTS", "OUT"] | ["PAYMENTS"] => return Some(ColumnKind::Debit),
+        ["PAID" | "MONEY" | "PAYMENTS", "IN"] | ["LODGEMENTS"] => return Some(ColumnKind::Credit),
+        ["AMOUNT" | "AMT", "DEBITED"] | ["DEBITED", "AMOUNT" | "AMT"] => return Some(ColumnKind::Debit),
+        ["AMOUNT" | "AMT", "CREDITED"] | ["CREDITED", "AMOUNT" | "AMT"] => return Some(ColumnKind::Credit),
+        ["DEBIT", "CREDIT"] | ["CREDIT", "DEBIT"] => return Some(ColumnKind::DrCr),
         _ => {}
     }
     let refs = ["CHQ", "CHEQUE", "REF", "REFERENCE", "INSTRUMENT", "UTR", "CHQNO", "REFNO"];
@@ -452,6 +473,14 @@ mod tests {
             ("\u{FFFD}\u{FFFD}\u{FFFD} Balance", Balance),
             ("Debit Amt", Debit),
             ("Date & Time", Date),
+            // Found by the random layouts (fixtures/randlayout).
+            ("Book Date", Date),
+            ("Entry Date", Date),
+            ("Payments", Debit),
+            ("Amount Debited", Debit),
+            ("Amount Credited", Credit),
+            ("Lodgements", Credit),
+            ("Debit/Credit", DrCr),
         ] {
             assert_eq!(column_kind(label), Some(kind), "{label}");
         }

@@ -57,8 +57,10 @@ pub fn find_undated_header(lines: &[Line], from: usize, vocab: &dyn Vocabulary) 
 fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated: bool) -> Option<Header> {
     let labelled = |i: usize| {
         lines.get(i).is_some_and(|l| {
-            l.words.len() <= 40
-                && l.phrases(label_gap(l)).iter().filter(|p| vocab.column_kind(&p.text).is_some()).count() >= 2
+            let named = |gap: f32| l.phrases(gap).iter().filter(|p| vocab.column_kind(&p.text).is_some()).count();
+            // Labels a line printer sets one cell apart name their columns
+            // only once the phrase is cut (`classify`): word by word, then.
+            l.words.len() <= 40 && (named(label_gap(l)) >= 2 || named(LABEL_GAP) >= 2)
         })
     };
     for first in from..lines.len() {
@@ -81,11 +83,15 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
                 }
             }
             // More named columns wins; at a tie, the taller block whose extra
-            // line only continued labels ("Withdrawal Amount" / "(INR )").
+            // line only continued labels ("Withdrawal Amount" / "(INR )") or
+            // named a column that was nothing without it ("Transaction" /
+            // "Date").
+            let unnamed = |h: &Header| h.columns.iter().filter(|c| c.kind == ColumnKind::Other).count();
             if let Some(h) = classify(block, first, vocab, undated)
-                && best
-                    .as_ref()
-                    .is_none_or(|b| h.known > b.known || (h.known == b.known && h.columns.len() == b.columns.len()))
+                && best.as_ref().is_none_or(|b| {
+                    h.known > b.known
+                        || (h.known == b.known && (h.columns.len() == b.columns.len() || unnamed(&h) < unnamed(b)))
+                })
             {
                 best = Some(h);
             }
@@ -97,16 +103,60 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
     None
 }
 
-/// The header a block of lines makes, when it names the columns a statement needs.
+/// Widest gap inside one header label of a monospaced font, where a space is
+/// 0.6 of the size ("Tran Date" in Courier).
+const MONO_LABEL_GAP: f32 = 0.75;
+
+/// True when every word of the block of two or more letters is as wide as a
+/// monospaced font sets it (0.6 of its size per character, as Courier).
+fn monospaced(block: &[Line]) -> bool {
+    let words: Vec<&Word> = block.iter().flat_map(|l| &l.words).filter(|w| w.text.chars().count() >= 2).collect();
+    words.len() >= 3
+        && words.iter().all(|w| {
+            let per = (w.x1 - w.x0) / (w.text.chars().count() as f32 * w.size.max(1.0));
+            (0.56..=0.64).contains(&per)
+        })
+}
+
+/// The header a block of lines makes, when it names the columns a statement
+/// needs. In a monospaced font a space is wider than the gap that ends a
+/// label elsewhere: the labels are also read with the wider gap, and taken
+/// so where that leaves fewer words naming nothing ("Tran" beside "Date")
+/// or fewer kinds named twice.
 fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool) -> Option<Header> {
+    let narrow = classify_with(block, first, vocab, undated, LABEL_GAP);
+    if !monospaced(block) {
+        return narrow;
+    }
+    let wide = classify_with(block, first, vocab, undated, MONO_LABEL_GAP);
+    let others = |h: &Header| h.columns.iter().filter(|c| c.kind == ColumnKind::Other).count();
+    // A kind named twice ("Amt." and "Amount" beside "Deposit" and
+    // "Balance", "Date" after "Tran." and after "Val") is a label cut at its
+    // spaces.
+    let twice = |h: &Header| {
+        h.columns
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| c.kind != ColumnKind::Other && h.columns.iter().take(*i).any(|d| d.kind == c.kind))
+            .count()
+    };
+    match (narrow, wide) {
+        (Some(n), Some(w)) => {
+            Some(if others(&w) < others(&n) || (others(&w) == others(&n) && twice(&w) < twice(&n)) { w } else { n })
+        }
+        (n, w) => n.or(w),
+    }
+}
+
+fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool, gap: f32) -> Option<Header> {
     // Quick reject: a header line has few words and at least three labels.
     if block.first().is_none_or(|l| l.words.len() > 40) {
         return None;
     }
     // A line printer's header block shares one pitch: a line too short to
     // show it ("VALUE DT" under "DATE") takes the block's.
-    let gaps: Vec<f32> = block.iter().map(label_gap).collect();
-    let mono = block.iter().zip(&gaps).filter(|(_, g)| **g > LABEL_GAP).map(|(l, g)| (l.size, *g)).next();
+    let gaps: Vec<f32> = block.iter().map(|l| label_gap(l).max(gap)).collect();
+    let mono = block.iter().zip(&gaps).filter(|(_, g)| **g > gap).map(|(l, g)| (l.size, *g)).next();
     let phrases: Vec<Vec<Phrase>> = block
         .iter()
         .zip(&gaps)
@@ -135,19 +185,23 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool)
         match vocab.column_kind(&label) {
             Some(kind) => columns.push(Column { kind, label, x0, x1 }),
             None => {
-                // Labels set closer than a word gap (two, or more where a line
-                // printer's narrow cells leave one space between them: "TXN
-                // DATE VAL DATE PARTICULARS"): split where every piece is known.
+                // Labels set closer than a word gap (two, or more where a
+                // monospaced font leaves one space between columns): split
+                // where every piece is known.
                 let words: Vec<&str> = label.split(' ').collect();
-                match (split_known(&words, vocab), parts.as_slice()) {
-                    (Some(pieces), [only]) if pieces.len() > 1 => {
-                        let mut at = 0usize;
-                        for (kind, piece) in pieces {
-                            let start = only.x0 + (only.x1 - only.x0) * at as f32 / label.len().max(1) as f32;
-                            at += piece.len() + 1;
-                            let end = only.x0
-                                + (only.x1 - only.x0) * (at - 1).min(label.len()) as f32 / label.len().max(1) as f32;
-                            columns.push(Column { kind, label: piece, x0: start, x1: end });
+                match (split_labels(&words, vocab), parts.as_slice()) {
+                    (Some(pieces), [only]) if pieces.len() >= 2 => {
+                        let per = (only.x1 - only.x0) / label.len().max(1) as f32;
+                        let (mut at, mut start) = (0usize, x0);
+                        for (kind, text) in pieces {
+                            at += text.len();
+                            let end = (only.x0 + per * at as f32).min(x1);
+                            at += 1;
+                            columns.push(Column { kind, label: text, x0: start, x1: end });
+                            start = end;
+                        }
+                        if let Some(last) = columns.last_mut() {
+                            last.x1 = x1;
                         }
                     }
                     _ => columns.push(Column { kind: ColumnKind::Other, label, x0, x1 }),
@@ -188,6 +242,19 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool)
             c.kind = ColumnKind::Narration;
         }
     }
+    // One amount column and no Dr/Cr column named: a column headed "Type"
+    // beside the amount is its Dr/Cr mark (its cells read as DR / CR, or as
+    // nothing, leaving the side to the balance chain).
+    let amount_at = columns.iter().position(|c| c.kind == ColumnKind::Amount);
+    if let Some(a) = amount_at
+        && !columns.iter().any(|c| matches!(c.kind, ColumnKind::DrCr | ColumnKind::Debit | ColumnKind::Credit))
+    {
+        let is_type = |c: &Column| c.kind == ColumnKind::Other && c.label.trim().eq_ignore_ascii_case("type");
+        let beside = [a + 1, a.wrapping_sub(1)].into_iter().find(|&i| columns.get(i).is_some_and(is_type));
+        if let Some(c) = beside.and_then(|i| columns.get_mut(i)) {
+            c.kind = ColumnKind::DrCr;
+        }
+    }
     if !columns.iter().any(|c| c.kind == ColumnKind::Date) {
         for c in &mut columns {
             if c.kind == ColumnKind::ValueDate {
@@ -199,38 +266,34 @@ fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool)
     Some(Header { first, last: first + block.len() - 1, columns, known, inferred: false })
 }
 
-/// The words of a phrase cut into the fewest consecutive pieces that each name
-/// a column (at most four pieces); `None` when no such cut exists.
-fn split_known(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKind, String)>> {
+/// The words of one phrase cut into the fewest labels that each name a
+/// column ("Sl. No." + "Tran. Date" + "Val Date", not "Val" + "Date");
+/// `None` where no cut names every piece.
+fn split_labels(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKind, String)>> {
     let n = words.len();
-    if !(2..=12).contains(&n) {
+    if n > 12 {
         return None;
     }
-    // best[i]: the fewest pieces covering words[..i], with the cut before the last.
+    // best[i]: the fewest labels words[i..] cut into, and the first one's length.
     let mut best: Vec<Option<(usize, usize, ColumnKind)>> = vec![None; n + 1];
-    best[0] = Some((0, 0, ColumnKind::Other));
-    for end in 1..=n {
-        for start in 0..end {
-            let Some((count, _, _)) = best[start] else { continue };
-            let Some(kind) = vocab.column_kind(&words[start..end].join(" ")) else { continue };
-            if best[end].is_none_or(|(c, _, _)| count + 1 < c) {
-                best[end] = Some((count + 1, start, kind));
+    best[n] = Some((0, 0, ColumnKind::Other));
+    for i in (0..n).rev() {
+        for k in (1..=n - i).rev() {
+            let Some((count, _, _)) = best[i + k] else { continue };
+            let Some(kind) = vocab.column_kind(&words[i..i + k].join(" ")) else { continue };
+            if best[i].is_none_or(|(c, _, _)| count + 1 < c) {
+                best[i] = Some((count + 1, k, kind));
             }
         }
     }
-    let (count, _, _) = best[n]?;
-    if count > 4 {
-        return None;
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < n {
+        let (_, k, kind) = best[i]?;
+        out.push((kind, words[i..i + k].join(" ")));
+        i += k;
     }
-    let mut pieces = Vec::with_capacity(count);
-    let mut end = n;
-    while end > 0 {
-        let (_, start, kind) = best[end]?;
-        pieces.push((kind, words[start..end].join(" ")));
-        end = start;
-    }
-    pieces.reverse();
-    Some(pieces)
+    Some(out)
 }
 
 /// The widest gap inside one label of this header line, in font sizes.
@@ -441,10 +504,30 @@ impl Bands {
             // column, the gutter is the one right of the figures (a label
             // set at the left of a wide amount column leaves an empty run
             // left of them too); elsewhere the widest.
+            // Between two amount columns the gutter has figures of both
+            // beside it (the left one's ending right of its label's centre):
+            // under a long label ("Withdrawal
+            // Amount (INR)") over short right-aligned figures, the empty left
+            // half of the column is wider than the gutter but has none of its
+            // figures ending left of it.
+            let figures_both_sides = |&(start, len): &(usize, usize)| {
+                let (g0, g1) = (lo + start as f32 * 0.5, lo + (start + len - 1) as f32 * 0.5);
+                words.iter().any(|w| w.x1 > lo && w.x1 <= g0 + 0.5)
+                    && words.iter().any(|w| w.x0 >= g1 - 0.5 && w.x0 < hi.max(next.x1))
+            };
+            let widest =
+                runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter);
             let chosen = if cur.kind.is_numeric() && !next.kind.is_numeric() {
                 runs.iter().copied().rev().find(|r| gutter(r))
+            } else if cur.kind.is_numeric() && next.kind.is_numeric() && widest.is_some_and(|r| !figures_both_sides(&r))
+            {
+                runs.iter()
+                    .filter(|r| gutter(r) && figures_both_sides(r))
+                    .fold(None, |best, &(s, l)| better(best, (0, s, l)))
+                    .map(|(_, s, l)| (s, l))
+                    .or(widest)
             } else {
-                runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter)
+                widest
             };
             let Some((start, len)) = chosen else { continue };
             if let Some(b) = bounds.get_mut(i) {
@@ -480,7 +563,18 @@ impl Bands {
     pub fn column_of(&self, word: &Word, amount_like: bool) -> usize {
         if amount_like {
             if self.learned {
-                return self.band_of(word.x1 - 0.25);
+                let by_right = self.band_of(word.x1 - 0.25);
+                let by_left = self.band_of(word.x0 + 0.25);
+                // Figures set flush left under their label: a rare wide one
+                // ("1,20,000.00") reaches into the next amount column's band.
+                // It starts where its label starts and ends nowhere near the
+                // other label's right edge.
+                let flush_left = by_left != by_right
+                    && self.kind(by_left).is_numeric()
+                    && self.kind(by_right).is_numeric()
+                    && self.columns.get(by_left).is_some_and(|c| (word.x0 - c.x0).abs() <= 1.0)
+                    && self.columns.get(by_right).is_some_and(|c| (word.x1 - c.x1).abs() > 1.0);
+                return if flush_left { by_left } else { by_right };
             }
             let mut under = self
                 .columns
@@ -525,7 +619,7 @@ mod tests {
     #[test]
     fn labels_one_cell_apart_are_cut_where_each_piece_is_known() {
         let words = ["TXN", "DATE", "VAL", "DATE", "PARTICULARS"];
-        let pieces = split_known(&words, &StatementVocabulary).expect("cut");
+        let pieces = split_labels(&words, &StatementVocabulary).expect("cut");
         assert_eq!(
             pieces,
             vec![
@@ -534,7 +628,7 @@ mod tests {
                 (ColumnKind::Narration, "PARTICULARS".to_string()),
             ]
         );
-        assert!(split_known(&["TOTAL", "AMOUNT", "WORDS"], &StatementVocabulary).is_none());
+        assert!(split_labels(&["TOTAL", "AMOUNT", "WORDS"], &StatementVocabulary).is_none());
     }
 
     /// A line printer's header: one monospaced string, the words of a label
@@ -564,5 +658,46 @@ mod tests {
                 (ColumnKind::Balance, "BALANCE"),
             ]
         );
+    }
+
+    /// One line of a monospaced font (Courier at 10 pt: 6 pt a character,
+    /// a space between words), the words in order.
+    fn mono(y: f32, text: &str) -> Line {
+        let mut x = 0.0;
+        let mut words = Vec::new();
+        for t in text.split(' ') {
+            if !t.is_empty() {
+                let w = 6.0 * t.chars().count() as f32;
+                words.push(Word { text: t.to_string(), x0: x, x1: x + w, y, size: 10.0 });
+                x += w;
+            }
+            x += 6.0;
+        }
+        Line { y, size: 10.0, words }
+    }
+
+    fn kinds(h: &Header) -> Vec<ColumnKind> {
+        h.columns.iter().map(|c| c.kind).collect()
+    }
+
+    #[test]
+    fn courier_labels_one_space_apart_are_cut_where_every_piece_names_a_column() {
+        use ColumnKind::*;
+        let lines =
+            [mono(10.0, "Sl. No. Tran. Date Val Date NARRATION          Withdrawal Deposit Amt. Balance Amount")];
+        let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Serial, Date, ValueDate, Narration, Debit, Credit, Balance]);
+    }
+
+    #[test]
+    fn a_type_column_beside_the_only_amount_is_its_dr_cr_mark() {
+        use ColumnKind::*;
+        let lines = [mono(10.0, "Txn.Date  Particulars            Amount  Type  Balance")];
+        let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Date, Narration, Amount, DrCr, Balance]);
+        // Beside debit and credit columns "Type" is something else.
+        let lines = [mono(10.0, "Date  Type  Particulars            Debit  Credit  Balance")];
+        let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Date, Other, Narration, Debit, Credit, Balance]);
     }
 }
