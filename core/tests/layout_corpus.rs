@@ -15,7 +15,8 @@
 //! positioning, kerning-only word gaps, /Differences fonts without ToUnicode,
 //! Form XObjects, /Rotate, CropBox, out-of-order, clipped and painted-over text),
 //! bilingual Hindi and English statements (fixtures/bilingual), header
-//! blocks arranged as Indian banks arrange them (fixtures/identity),
+//! blocks arranged as Indian banks arrange them (fixtures/identity) and as
+//! real statements print them (fixtures/identity2),
 //! net-banking pages printed from the browser with its header and footer
 //! (fixtures/browserprint), each made by the generate script beside them.
 //!
@@ -124,6 +125,18 @@ fn every_identity_block_arrangement_reads_exactly() {
     // salutations, masked and grouped account numbers, firms, trusts and
     // societies. Holder, account number, IFSC, address and category exact.
     corpus_reads_exactly("identity", 40);
+}
+
+#[test]
+fn every_real_identity_header_form_reads_exactly() {
+    // Header forms as real Indian statements print them, quoted by public
+    // code that parses them (fixtures/identity2/README.md): HDFC's branch
+    // block beside the customer block with its own Address / City / State
+    // lines, `Label :value` glued, JOINT HOLDERS; SBI's label / ':' / value
+    // cells; Kotak's cells and CRN; Axis's `Name :-` and the number only in
+    // the title; ICICI's glued MR.NAME; wrapped names, PROP. lines, customer
+    // numbers as long as the account number. Identity exact.
+    corpus_reads_exactly("identity2", 20);
 }
 
 #[test]
