@@ -87,6 +87,8 @@ const LABELS: &[(&str, Label)] = &[
     ("VILLAGE", Label::Address),
     ("ACCOUNT NUMBER", Label::Account),
     ("ACCOUNT NO", Label::Account),
+    // ICICI's export: "Accountno:" in one word.
+    ("ACCOUNTNO", Label::Account),
     ("A/C NUMBER", Label::Account),
     ("A/C NO", Label::Account),
     ("AC NO", Label::Account),
@@ -389,6 +391,15 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
             let x1 = value.last().copied().or(words.get(*c)).map_or(0.0, |w| w.x1);
             covered.push((words.get(*start).map_or(0.0, |w| w.x0), x1));
             let text = value.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+            // Axis prints ":-" after its labels ("Name :- SHREE BALAJI
+            // AGENCIES", "Joint Holder :- -"): the dash is the separator.
+            // A minus sign before a figure stays.
+            let text = match text.strip_prefix('-') {
+                Some(r) if !r.trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
+                    r.trim_start().to_string()
+                }
+                _ => text,
+            };
             out.push(Field { label: *label, value: text, line: li, x0 });
         }
         {
@@ -646,6 +657,9 @@ const CORPORATE: &[&str] = &[
     "AGENCY",
     "SOLUTIONS",
     "TECHNOLOGIES",
+    "TECH",
+    "INFOTECH",
+    "DIGITAL",
     "ASSOCIATES",
     "STEELS",
     "STEEL",
@@ -793,6 +807,19 @@ fn account_number(value: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// The number in a title line whose label is followed by a dash, not a colon
+/// ("Statement of Account No - 917020012345678 for the period (From : ...").
+fn account_in_title(text: &str) -> Option<String> {
+    let upper = text.to_ascii_uppercase();
+    ["ACCOUNT NO", "ACCOUNT NUMBER", "A/C NO"].iter().find_map(|label| {
+        let at = upper.find(label)? + label.len();
+        let after = upper.get(at..)?.trim_start_matches(['.', ' ']);
+        let value = after.strip_prefix('-')?;
+        let value = value.split(" FOR ").next().unwrap_or(value);
+        account_number(value)
+    })
+}
+
 /// Identity from the header-block lines (above the table on the first page).
 /// `rest` is the other text of the statement (footers, the summary after the
 /// table), searched for a period, IFSC, MICR or balances the block lacks.
@@ -824,7 +851,19 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             });
             let cand = titled.or_else(|| segs.iter().flatten().find(|s| is_caps_name(&s.text) && plausible(&s.text)));
             match cand {
-                Some(s) => (s.text.clone(), Some(s.line), s.x0),
+                // HDFC sets the salutation apart from the name ("MR      RAHUL
+                // VERMA"): a title alone in the segment before it is the
+                // name's, and its edge is the block's (the address under it).
+                Some(s) => {
+                    let before = segs.get(s.line).and_then(|l| l.iter().rev().find(|p| p.x0 < s.x0));
+                    match before.filter(|p| {
+                        let t = p.text.trim().trim_end_matches('.').to_ascii_uppercase();
+                        TITLES.contains(&t.as_str()) && s.x0 - p.x0 < 20.0 * block.get(s.line).map_or(8.0, |l| l.size)
+                    }) {
+                        Some(p) => (format!("{} {}", p.text.trim(), s.text.trim()), Some(s.line), p.x0),
+                        None => (s.text.clone(), Some(s.line), s.x0),
+                    }
+                }
                 None => (String::new(), None, 0.0),
             }
         }
@@ -836,6 +875,34 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         block.iter().chain(rest).find_map(|l| welcome_name(&l.text())).unwrap_or_default()
     } else {
         printed_name
+    };
+    // A labelled name too long for its cell wraps onto the next row, at the
+    // value's edge ("Customer Name : M/S SRI VENKATESWARA RICE" over
+    // "MILLS"), a label starting the row after: one or two words of letters.
+    let mut name_line = name_line;
+    let printed_name = match (&name_field, name_line) {
+        (Some(f), Some(l)) if f.value.len() >= 18 => {
+            let next = segs.get(l + 1).map(Vec::as_slice).unwrap_or_default();
+            let size = block.get(l).map_or(8.0, |b| b.size);
+            let after_is_label = segs
+                .get(l + 2)
+                .and_then(|s| s.first())
+                .is_some_and(|s| label_prefix(s.text.trim()).is_some() || s.text.contains(':'));
+            match next {
+                [only]
+                    if (only.x0 - f.x0).abs() <= 0.8 * size
+                        && after_is_label
+                        && only.text.split_whitespace().count() <= 2
+                        && only.text.chars().all(|c| c.is_ascii_uppercase() || c == ' ')
+                        && label_prefix(only.text.trim()).is_none() =>
+                {
+                    name_line = Some(l + 1);
+                    format!("{} {}", printed_name.trim(), only.text.trim())
+                }
+                _ => printed_name,
+            }
+        }
+        _ => printed_name,
     };
     let printed_name = latin_rendering(&printed_name);
     id.name = strip_title(&printed_name);
@@ -863,6 +930,23 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     });
     let (addr_start, addr_x, mut address) = match (&addr_field, name_line) {
         (Some(f), _) => (f.line + 1, f.x0, vec![f.value.clone()]),
+        // Under a labelled name ("Name :- SHREE BALAJI AGENCIES") the
+        // address may start at the label's edge.
+        // (the first row under it, past a joint holder's, that starts there).
+        (None, Some(l)) if name_field.is_some() => {
+            let size = block.get(l).map_or(8.0, |b| b.size);
+            let label_x = segs.get(name_field.as_ref().map_or(l, |f| f.line)).and_then(|s| s.first()).map(|s| s.x0);
+            let first_under = segs
+                .iter()
+                .skip(l + 1)
+                .take(3)
+                .filter_map(|s| s.first())
+                .find(|s| !matches!(label_prefix(s.text.trim()), Some((Label::Ignored, _))));
+            let at_label = label_x.zip(first_under).is_some_and(|(lx, s)| {
+                (s.x0 - lx).abs() <= 0.8 * size && name_x - lx > 2.0 * size && !s.text.contains(':')
+            });
+            (l + 1, if at_label { label_x.unwrap_or(name_x) } else { name_x }, Vec::new())
+        }
         (None, Some(l)) => (l + 1, name_x, Vec::new()),
         (None, None) => (usize::MAX, 0.0, Vec::new()),
     };
@@ -880,16 +964,43 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     // the holder's address lines) are stepped over, each widening the gap
     // allowed before the next address line.
     let mut stepped = 0.0f32;
+    let mut stepped_over: Vec<usize> = Vec::new();
     for (i, line) in segs.iter().enumerate().skip(addr_start) {
         let Some(l) = block.get(i) else { break };
         let tol = (0.8 * l.size).max(2.0);
         let indent = if edge_fixed { tol } else { 12.0 * l.size };
-        if prev_y.is_some_and(|py| l.y - py > 2.2 * l.size * (1.0 + stepped)) {
+        // The first address line may sit a blank row below the name block
+        // (Kotak leaves one under the CRN).
+        let gap = if address.is_empty() { 4.0 } else { 2.2 };
+        if prev_y.is_some_and(|py| l.y - py > gap * l.size * (1.0 + stepped)) {
             break;
         }
-        if !address.is_empty() && !line.is_empty() && line.iter().all(|s| s.x0 > addr_x + 20.0 * l.size) {
+        if (!address.is_empty() || !stepped_over.is_empty())
+            && !line.is_empty()
+            && line.iter().all(|s| s.x0 > addr_x + 20.0 * l.size)
+        {
             stepped += 1.0;
             continue;
+        }
+        // Between the name and its address: a joint holder's, nominee's or
+        // customer number's row ("Joint Holder :- -", "CRN xxxxxx4982",
+        // "JOINT HOLDERS : KAVITA SETHI") or a proprietor's ("PROP. SURESH
+        // GUPTA"), at the name's edge: neither name nor address.
+        if address.is_empty()
+            && addr_field.is_none()
+            && let Some(first) = line.first()
+            && (first.x0 - addr_x).abs() <= 12.0 * l.size
+        {
+            let t = first.text.trim();
+            let upper = t.to_ascii_uppercase();
+            let word = upper.split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
+            let between = matches!(label_prefix(t), Some((Label::Ignored, _)))
+                || matches!(word, "PROP" | "PROPRIETOR" | "PROPRIETRIX");
+            if between {
+                stepped_over.push(i);
+                prev_y = Some(l.y);
+                continue;
+            }
         }
         // A labelled value's edge is estimated from the glyphs after its
         // colon: the next line may start up to a character and a half left.
@@ -950,7 +1061,9 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     let find_map = |l: Label, f: &dyn Fn(&str) -> Option<String>| {
         all_fields.iter().chain(&rest_fields).filter(|x| x.label == l).find_map(|x| f(&x.value))
     };
-    id.account_number = find_map(Label::Account, &account_number).unwrap_or_default();
+    id.account_number = find_map(Label::Account, &account_number)
+        .or_else(|| block.iter().chain(rest).find_map(|l| account_in_title(&l.text())))
+        .unwrap_or_default();
     let words_of = |lines: &[Line]| -> Vec<String> {
         lines
             .iter()
