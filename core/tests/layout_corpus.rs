@@ -136,7 +136,7 @@ fn every_real_identity_header_form_reads_exactly() {
     // cells; Kotak's cells and CRN; Axis's `Name :-` and the number only in
     // the title; ICICI's glued MR.NAME; wrapped names, PROP. lines, customer
     // numbers as long as the account number. Identity exact.
-    corpus_reads_exactly("identity2", 20);
+    corpus_reads_exactly("identity2", 25);
 }
 
 #[test]
