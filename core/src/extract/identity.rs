@@ -457,6 +457,8 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
 /// the values above; such a field counts as on the caption's line.
 fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
     let mut out = Vec::new();
+    // Lines a label row above has taken as its values: not captions' values.
+    let mut taken: Vec<usize> = Vec::new();
     for (li, line) in lines.iter().enumerate() {
         let Some(heads) = segs.get(li) else { continue };
         if heads.is_empty() || line.text().contains(':') {
@@ -508,10 +510,18 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
         // Values both above and under: the label goes with the nearer line
         // (a caption sits tight under its value, a label over its value).
         let gap = |k: Option<usize>| k.and_then(|k| lines.get(k)).map_or(f32::INFINITY, |o| (o.y - line.y).abs());
-        let caption = !above.is_empty() && (below.is_empty() || gap(li.checked_sub(1)) + 0.5 < gap(Some(li + 1)));
+        // Rows of labels each over its values ("Name" / "ANJALI MENON" /
+        // "Communication Address" / "KOCHUPARAMBIL HOUSE"): the line above
+        // is the previous label's value, whatever the spacing.
+        let above_taken = li.checked_sub(1).is_some_and(|k| taken.contains(&k));
+        let caption =
+            !above.is_empty() && !above_taken && (below.is_empty() || gap(li.checked_sub(1)) + 0.5 < gap(Some(li + 1)));
         if caption {
             out.extend(above.into_iter().map(|(label, v)| Field { label, value: v.text, line: li, x0: v.x0 }));
         } else {
+            if !below.is_empty() {
+                taken.push(li + 1);
+            }
             out.extend(below.into_iter().map(|(label, v)| Field { label, value: v.text, line: li + 1, x0: v.x0 }));
         }
     }
