@@ -352,6 +352,15 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
             });
             match known {
                 Some((start, label)) => pairs.push((start, c, Some(label))),
+                // The word before the colon far to its left (another cell's):
+                // the colon's label may sit on a neighbouring baseline
+                // ("Account No" a little lower than ": 0123456789012"), the
+                // last words there before the colon.
+                None if words.get(c.wrapping_sub(1)).is_none_or(|p| w.x0 - p.x1 > big_gap)
+                    && label_beside(lines, li, w).is_some() =>
+                {
+                    pairs.push((c, c, label_beside(lines, li, w)));
+                }
                 None => {
                     let mut start = c;
                     while start > floor
@@ -386,6 +395,34 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                     break;
                 }
                 value.push(w);
+            }
+            // Nothing after the colon on this line: the value cell may sit a
+            // little lower or higher, a line of its own ("Account Number :"
+            // over-and-right "00129****4521"), starting just after the colon.
+            let shifted: Vec<W>;
+            if value.is_empty()
+                && let Some(colon) = words.get(*c)
+            {
+                let near = |k: usize| {
+                    lines.get(k).filter(|o| (o.y - line.y).abs() <= 0.6 * line.size.max(o.size)).and_then(|o| {
+                        let ws = words_split_at_colons(o);
+                        let first =
+                            ws.iter().position(|w| w.x0 >= colon.x1 - 0.5 && w.x0 <= colon.x1 + 3.0 * line.size)?;
+                        // The value alone there: nothing before it near the colon.
+                        let clear = ws.get(..first).unwrap_or_default().iter().all(|w| w.x1 < colon.x0 - big_gap);
+                        let mut run: Vec<W> = Vec::new();
+                        for w in ws.into_iter().skip(first) {
+                            if w.text == ":" || run.last().is_some_and(|p: &W| w.x0 - p.x1 > 2.0 * big_gap) {
+                                break;
+                            }
+                            run.push(w);
+                        }
+                        (clear && !run.is_empty()).then_some(run)
+                    })
+                };
+                shifted =
+                    li.checked_add(1).and_then(near).or_else(|| li.checked_sub(1).and_then(near)).unwrap_or_default();
+                value = shifted.iter().collect();
             }
             let x0 = value.first().map_or(0.0, |w| w.x0);
             let x1 = value.last().copied().or(words.get(*c)).map_or(0.0, |w| w.x1);
@@ -445,6 +482,36 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
     }
     out.extend(labels_over_values(lines, segs));
     out
+}
+
+/// The label of a colon that has none before it on its line: the last words
+/// before the colon on a neighbouring line within a little over half a line,
+/// nothing between them and the colon.
+fn label_beside(lines: &[Line], li: usize, colon: &W) -> Option<Label> {
+    let line = lines.get(li)?;
+    [li.checked_add(1), li.checked_sub(1)].into_iter().flatten().find_map(|k| {
+        let o = lines.get(k).filter(|o| (o.y - line.y).abs() <= 0.6 * line.size.max(o.size))?;
+        let ws = words_split_at_colons(o);
+        let before: Vec<&W> = ws.iter().filter(|w| w.x1 <= colon.x0 + 0.5).collect();
+        // Nothing on that line over the colon itself.
+        if ws.iter().any(|w| w.x0 < colon.x1 && w.x1 > colon.x0) {
+            return None;
+        }
+        let last = before.last()?;
+        if last.text == ":" {
+            return None;
+        }
+        let gap = SEGMENT_GAP * o.size;
+        let mut run: Vec<&W> = vec![last];
+        for w in before.iter().rev().skip(1) {
+            if w.text == ":" || run.last().is_some_and(|n| n.x0 - w.x1 > gap) || run.len() >= 4 {
+                break;
+            }
+            run.push(w);
+        }
+        run.reverse();
+        label_of(&run.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "))
+    })
 }
 
 /// Labels set over their values, as a row of column heads ("Account Number
@@ -1042,6 +1109,9 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             || text.is_empty()
             || title_or_period
             || (!edge_fixed && is_amount_like(&text))
+            // A number of eight digits or more alone (an account or customer
+            // number in a row of values under the address; a PIN has six).
+            || (text.len() >= 8 && text.bytes().all(|b| b.is_ascii_digit() || b"Xx*".contains(&b)))
         {
             break;
         }
