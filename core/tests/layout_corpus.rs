@@ -16,7 +16,8 @@
 //! Form XObjects, /Rotate, CropBox, out-of-order, clipped and painted-over text),
 //! bilingual Hindi and English statements (fixtures/bilingual), header
 //! blocks arranged as Indian banks arrange them (fixtures/identity) and as
-//! real statements print them (fixtures/identity2),
+//! real statements print them (fixtures/identity2), their cells off their
+//! baselines (fixtures/identity_jitter),
 //! net-banking pages printed from the browser with its header and footer
 //! (fixtures/browserprint), each made by the generate script beside them.
 //!
@@ -137,6 +138,15 @@ fn every_real_identity_header_form_reads_exactly() {
     // the title; ICICI's glued MR.NAME; wrapped names, PROP. lines, customer
     // numbers as long as the account number. Identity exact.
     corpus_reads_exactly("identity2", 25);
+}
+
+#[test]
+fn every_identity_block_reads_with_its_cells_off_their_baselines() {
+    // The statements of fixtures/identity and fixtures/identity2 again, every
+    // header cell up to 1.2 pt above or below its row's baseline as cells of
+    // different fonts and sizes sit (fixtures/identity_jitter/generate.py):
+    // a label a little above its value, a value cell on a line of its own.
+    corpus_reads_exactly("identity_jitter", 73);
 }
 
 #[test]

@@ -1041,7 +1041,6 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     // the holder's address lines) are stepped over, each widening the gap
     // allowed before the next address line.
     let mut stepped = 0.0f32;
-    let mut stepped_over: Vec<usize> = Vec::new();
     for (i, line) in segs.iter().enumerate().skip(addr_start) {
         let Some(l) = block.get(i) else { break };
         let tol = (0.8 * l.size).max(2.0);
@@ -1052,10 +1051,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         if prev_y.is_some_and(|py| l.y - py > gap * l.size * (1.0 + stepped)) {
             break;
         }
-        if (!address.is_empty() || !stepped_over.is_empty())
-            && !line.is_empty()
-            && line.iter().all(|s| s.x0 > addr_x + 20.0 * l.size)
-        {
+        if !line.is_empty() && line.iter().all(|s| s.x0 > addr_x + 20.0 * l.size) {
             stepped += 1.0;
             continue;
         }
@@ -1074,7 +1070,6 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             let between = matches!(label_prefix(t), Some((Label::Ignored, _)))
                 || matches!(word, "PROP" | "PROPRIETOR" | "PROPRIETRIX");
             if between {
-                stepped_over.push(i);
                 prev_y = Some(l.y);
                 continue;
             }
