@@ -1051,7 +1051,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         if prev_y.is_some_and(|py| l.y - py > gap * l.size * (1.0 + stepped)) {
             break;
         }
-        if !line.is_empty() && line.iter().all(|s| s.x0 > addr_x + 20.0 * l.size) {
+        if !line.is_empty() && line.iter().all(|s| s.x0 > addr_x + 10.0 * l.size) {
             stepped += 1.0;
             continue;
         }
