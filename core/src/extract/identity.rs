@@ -981,6 +981,33 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         }
         _ => printed_name,
     };
+    // A company's name wrapped in a narrow customer box ("M/S. SHREE GANESH
+    // AGRO INDUSTRIES" over "PRIVATE LIMITED"): a row at the name's edge of
+    // company-form words only continues the name.
+    let printed_name = match name_line {
+        Some(l) => {
+            let size = block.get(l).map_or(8.0, |b| b.size);
+            let at_edge = segs
+                .get(l + 1)
+                .and_then(|s| s.iter().find(|s| (s.x0 - name_x).abs() <= 0.8 * size))
+                .filter(|s| segs.get(l + 1).is_some_and(|all| all.iter().all(|o| o.x0 >= s.x0)));
+            let words = at_edge.map(|s| name_words(&s.text)).unwrap_or_default();
+            const FORM: &[&str] = &["PRIVATE", "PVT", "LIMITED", "LTD", "LLP", "CO", "COMPANY", "HUF"];
+            const ALSO: &[&str] = &["AND", "SONS", "INDIA", "INDUSTRIES", "ENTERPRISES", "TRADERS", "CORPORATION"];
+            let company_form = !words.is_empty()
+                && words.iter().any(|w| FORM.contains(&w.as_str()))
+                && words.iter().all(|w| FORM.contains(&w.as_str()) || ALSO.contains(&w.as_str()))
+                && at_edge.is_some_and(|s| s.text.chars().all(|c| c.is_ascii_uppercase() || " .&()".contains(c)));
+            match at_edge.filter(|_| company_form) {
+                Some(s) => {
+                    name_line = Some(l + 1);
+                    format!("{} {}", printed_name.trim(), s.text.trim())
+                }
+                None => printed_name,
+            }
+        }
+        None => printed_name,
+    };
     let printed_name = latin_rendering(&printed_name);
     id.name = strip_title(&printed_name);
     // A name of fewer than two letters ("A", "=" where a redaction bar or a
