@@ -1131,6 +1131,8 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             || text.is_empty()
             || title_or_period
             || (!edge_fixed && is_amount_like(&text))
+            // An e-mail address is no address line.
+            || text.contains('@')
             // A number of eight digits or more alone (an account or customer
             // number in a row of values under the address; a PIN has six).
             || (text.len() >= 8 && text.bytes().all(|b| b.is_ascii_digit() || b"Xx*".contains(&b)))
