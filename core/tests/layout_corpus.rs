@@ -17,7 +17,9 @@
 //! statements written as producers we cannot run write them (fixtures/idioms:
 //! Quartz, Skia, GDI, Word, Excel, SSRS, form templates),
 //! bilingual Hindi and English statements (fixtures/bilingual), header
-//! blocks arranged as Indian banks arrange them (fixtures/identity),
+//! blocks arranged as Indian banks arrange them (fixtures/identity) and as
+//! real statements print them (fixtures/identity2), their cells off their
+//! baselines (fixtures/identity_jitter),
 //! net-banking pages printed from the browser with its header and footer
 //! (fixtures/browserprint), statements whose print leaves a row's side,
 //! amount or place within its day open for the balance chain to decide
@@ -163,6 +165,27 @@ fn every_identity_block_arrangement_reads_exactly() {
     // salutations, masked and grouped account numbers, firms, trusts and
     // societies. Holder, account number, IFSC, address and category exact.
     corpus_reads_exactly("identity", 40);
+}
+
+#[test]
+fn every_real_identity_header_form_reads_exactly() {
+    // Header forms as real Indian statements print them, quoted by public
+    // code that parses them (fixtures/identity2/README.md): HDFC's branch
+    // block beside the customer block with its own Address / City / State
+    // lines, `Label :value` glued, JOINT HOLDERS; SBI's label / ':' / value
+    // cells; Kotak's cells and CRN; Axis's `Name :-` and the number only in
+    // the title; ICICI's glued MR.NAME; wrapped names, PROP. lines, customer
+    // numbers as long as the account number. Identity exact.
+    corpus_reads_exactly("identity2", 26);
+}
+
+#[test]
+fn every_identity_block_reads_with_its_cells_off_their_baselines() {
+    // The statements of fixtures/identity and fixtures/identity2 again, every
+    // header cell up to 1.2 pt above or below its row's baseline as cells of
+    // different fonts and sizes sit (fixtures/identity_jitter/generate.py):
+    // a label a little above its value, a value cell on a line of its own.
+    corpus_reads_exactly("identity_jitter", 74);
 }
 
 #[test]

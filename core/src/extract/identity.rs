@@ -87,6 +87,8 @@ const LABELS: &[(&str, Label)] = &[
     ("VILLAGE", Label::Address),
     ("ACCOUNT NUMBER", Label::Account),
     ("ACCOUNT NO", Label::Account),
+    // ICICI's export: "Accountno:" in one word.
+    ("ACCOUNTNO", Label::Account),
     ("A/C NUMBER", Label::Account),
     ("A/C NO", Label::Account),
     ("AC NO", Label::Account),
@@ -350,6 +352,15 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
             });
             match known {
                 Some((start, label)) => pairs.push((start, c, Some(label))),
+                // The word before the colon far to its left (another cell's):
+                // the colon's label may sit on a neighbouring baseline
+                // ("Account No" a little lower than ": 0123456789012"), the
+                // last words there before the colon.
+                None if words.get(c.wrapping_sub(1)).is_none_or(|p| w.x0 - p.x1 > big_gap)
+                    && label_beside(lines, li, w).is_some() =>
+                {
+                    pairs.push((c, c, label_beside(lines, li, w)));
+                }
                 None => {
                     let mut start = c;
                     while start > floor
@@ -385,10 +396,47 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 }
                 value.push(w);
             }
+            // Nothing after the colon on this line: the value cell may sit a
+            // little lower or higher, a line of its own ("Account Number :"
+            // over-and-right "00129****4521"), starting just after the colon.
+            let shifted: Vec<W>;
+            if value.is_empty()
+                && let Some(colon) = words.get(*c)
+            {
+                let near = |k: usize| {
+                    lines.get(k).filter(|o| (o.y - line.y).abs() <= 0.6 * line.size.max(o.size)).and_then(|o| {
+                        let ws = words_split_at_colons(o);
+                        let first =
+                            ws.iter().position(|w| w.x0 >= colon.x1 - 0.5 && w.x0 <= colon.x1 + 3.0 * line.size)?;
+                        // The value alone there: nothing before it near the colon.
+                        let clear = ws.get(..first).unwrap_or_default().iter().all(|w| w.x1 < colon.x0 - big_gap);
+                        let mut run: Vec<W> = Vec::new();
+                        for w in ws.into_iter().skip(first) {
+                            if w.text == ":" || run.last().is_some_and(|p: &W| w.x0 - p.x1 > 2.0 * big_gap) {
+                                break;
+                            }
+                            run.push(w);
+                        }
+                        (clear && !run.is_empty()).then_some(run)
+                    })
+                };
+                shifted =
+                    li.checked_add(1).and_then(near).or_else(|| li.checked_sub(1).and_then(near)).unwrap_or_default();
+                value = shifted.iter().collect();
+            }
             let x0 = value.first().map_or(0.0, |w| w.x0);
             let x1 = value.last().copied().or(words.get(*c)).map_or(0.0, |w| w.x1);
             covered.push((words.get(*start).map_or(0.0, |w| w.x0), x1));
             let text = value.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+            // Axis prints ":-" after its labels ("Name :- SHREE BALAJI
+            // AGENCIES", "Joint Holder :- -"): the dash is the separator.
+            // A minus sign before a figure stays.
+            let text = match text.strip_prefix('-') {
+                Some(r) if !r.trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
+                    r.trim_start().to_string()
+                }
+                _ => text,
+            };
             out.push(Field { label: *label, value: text, line: li, x0 });
         }
         {
@@ -436,6 +484,36 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
     out
 }
 
+/// The label of a colon that has none before it on its line: the last words
+/// before the colon on a neighbouring line within a little over half a line,
+/// nothing between them and the colon.
+fn label_beside(lines: &[Line], li: usize, colon: &W) -> Option<Label> {
+    let line = lines.get(li)?;
+    [li.checked_add(1), li.checked_sub(1)].into_iter().flatten().find_map(|k| {
+        let o = lines.get(k).filter(|o| (o.y - line.y).abs() <= 0.6 * line.size.max(o.size))?;
+        let ws = words_split_at_colons(o);
+        let before: Vec<&W> = ws.iter().filter(|w| w.x1 <= colon.x0 + 0.5).collect();
+        // Nothing on that line over the colon itself.
+        if ws.iter().any(|w| w.x0 < colon.x1 && w.x1 > colon.x0) {
+            return None;
+        }
+        let last = before.last()?;
+        if last.text == ":" {
+            return None;
+        }
+        let gap = SEGMENT_GAP * o.size;
+        let mut run: Vec<&W> = vec![last];
+        for w in before.iter().rev().skip(1) {
+            if w.text == ":" || run.last().is_some_and(|n| n.x0 - w.x1 > gap) || run.len() >= 4 {
+                break;
+            }
+            run.push(w);
+        }
+        run.reverse();
+        label_of(&run.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "))
+    })
+}
+
 /// Labels set over their values, as a row of column heads ("Account Number
 /// IFSC Code Branch" over "1234567890123 HDFC0001234 PUNE"): each value is
 /// the segment of the next line that starts under its label. A name,
@@ -446,6 +524,8 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
 /// the values above; such a field counts as on the caption's line.
 fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
     let mut out = Vec::new();
+    // Lines a label row above has taken as its values: not captions' values.
+    let mut taken: Vec<usize> = Vec::new();
     for (li, line) in lines.iter().enumerate() {
         let Some(heads) = segs.get(li) else { continue };
         if heads.is_empty() || line.text().contains(':') {
@@ -497,10 +577,18 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
         // Values both above and under: the label goes with the nearer line
         // (a caption sits tight under its value, a label over its value).
         let gap = |k: Option<usize>| k.and_then(|k| lines.get(k)).map_or(f32::INFINITY, |o| (o.y - line.y).abs());
-        let caption = !above.is_empty() && (below.is_empty() || gap(li.checked_sub(1)) + 0.5 < gap(Some(li + 1)));
+        // Rows of labels each over its values ("Name" / "ANJALI MENON" /
+        // "Communication Address" / "KOCHUPARAMBIL HOUSE"): the line above
+        // is the previous label's value, whatever the spacing.
+        let above_taken = li.checked_sub(1).is_some_and(|k| taken.contains(&k));
+        let caption =
+            !above.is_empty() && !above_taken && (below.is_empty() || gap(li.checked_sub(1)) + 0.5 < gap(Some(li + 1)));
         if caption {
             out.extend(above.into_iter().map(|(label, v)| Field { label, value: v.text, line: li, x0: v.x0 }));
         } else {
+            if !below.is_empty() {
+                taken.push(li + 1);
+            }
             out.extend(below.into_iter().map(|(label, v)| Field { label, value: v.text, line: li + 1, x0: v.x0 }));
         }
     }
@@ -646,6 +734,9 @@ const CORPORATE: &[&str] = &[
     "AGENCY",
     "SOLUTIONS",
     "TECHNOLOGIES",
+    "TECH",
+    "INFOTECH",
+    "DIGITAL",
     "ASSOCIATES",
     "STEELS",
     "STEEL",
@@ -793,6 +884,19 @@ fn account_number(value: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// The number in a title line whose label is followed by a dash, not a colon
+/// ("Statement of Account No - 917020012345678 for the period (From : ...").
+fn account_in_title(text: &str) -> Option<String> {
+    let upper = text.to_ascii_uppercase();
+    ["ACCOUNT NO", "ACCOUNT NUMBER", "A/C NO"].iter().find_map(|label| {
+        let at = upper.find(label)? + label.len();
+        let after = upper.get(at..)?.trim_start_matches(['.', ' ']);
+        let value = after.strip_prefix('-')?;
+        let value = value.split(" FOR ").next().unwrap_or(value);
+        account_number(value)
+    })
+}
+
 /// Identity from the header-block lines (above the table on the first page).
 /// `rest` is the other text of the statement (footers, the summary after the
 /// table), searched for a period, IFSC, MICR or balances the block lacks.
@@ -824,7 +928,19 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             });
             let cand = titled.or_else(|| segs.iter().flatten().find(|s| is_caps_name(&s.text) && plausible(&s.text)));
             match cand {
-                Some(s) => (s.text.clone(), Some(s.line), s.x0),
+                // HDFC sets the salutation apart from the name ("MR      RAHUL
+                // VERMA"): a title alone in the segment before it is the
+                // name's, and its edge is the block's (the address under it).
+                Some(s) => {
+                    let before = segs.get(s.line).and_then(|l| l.iter().rev().find(|p| p.x0 < s.x0));
+                    match before.filter(|p| {
+                        let t = p.text.trim().trim_end_matches('.').to_ascii_uppercase();
+                        TITLES.contains(&t.as_str()) && s.x0 - p.x0 < 20.0 * block.get(s.line).map_or(8.0, |l| l.size)
+                    }) {
+                        Some(p) => (format!("{} {}", p.text.trim(), s.text.trim()), Some(s.line), p.x0),
+                        None => (s.text.clone(), Some(s.line), s.x0),
+                    }
+                }
                 None => (String::new(), None, 0.0),
             }
         }
@@ -836,6 +952,61 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         block.iter().chain(rest).find_map(|l| welcome_name(&l.text())).unwrap_or_default()
     } else {
         printed_name
+    };
+    // A labelled name too long for its cell wraps onto the next row, at the
+    // value's edge ("Customer Name : M/S SRI VENKATESWARA RICE" over
+    // "MILLS"), a label starting the row after: one or two words of letters.
+    let mut name_line = name_line;
+    let printed_name = match (&name_field, name_line) {
+        (Some(f), Some(l)) if f.value.len() >= 18 => {
+            let next = segs.get(l + 1).map(Vec::as_slice).unwrap_or_default();
+            let size = block.get(l).map_or(8.0, |b| b.size);
+            let after_is_label = segs
+                .get(l + 2)
+                .and_then(|s| s.first())
+                .is_some_and(|s| label_prefix(s.text.trim()).is_some() || s.text.contains(':'));
+            match next {
+                [only]
+                    if (only.x0 - f.x0).abs() <= 0.8 * size
+                        && after_is_label
+                        && only.text.split_whitespace().count() <= 2
+                        && only.text.chars().all(|c| c.is_ascii_uppercase() || c == ' ')
+                        && label_prefix(only.text.trim()).is_none() =>
+                {
+                    name_line = Some(l + 1);
+                    format!("{} {}", printed_name.trim(), only.text.trim())
+                }
+                _ => printed_name,
+            }
+        }
+        _ => printed_name,
+    };
+    // A company's name wrapped in a narrow customer box ("M/S. SHREE GANESH
+    // AGRO INDUSTRIES" over "PRIVATE LIMITED"): a row at the name's edge of
+    // company-form words only continues the name.
+    let printed_name = match name_line {
+        Some(l) => {
+            let size = block.get(l).map_or(8.0, |b| b.size);
+            let at_edge = segs
+                .get(l + 1)
+                .and_then(|s| s.iter().find(|s| (s.x0 - name_x).abs() <= 0.8 * size))
+                .filter(|s| segs.get(l + 1).is_some_and(|all| all.iter().all(|o| o.x0 >= s.x0)));
+            let words = at_edge.map(|s| name_words(&s.text)).unwrap_or_default();
+            const FORM: &[&str] = &["PRIVATE", "PVT", "LIMITED", "LTD", "LLP", "CO", "COMPANY", "HUF"];
+            const ALSO: &[&str] = &["AND", "SONS", "INDIA", "INDUSTRIES", "ENTERPRISES", "TRADERS", "CORPORATION"];
+            let company_form = !words.is_empty()
+                && words.iter().any(|w| FORM.contains(&w.as_str()))
+                && words.iter().all(|w| FORM.contains(&w.as_str()) || ALSO.contains(&w.as_str()))
+                && at_edge.is_some_and(|s| s.text.chars().all(|c| c.is_ascii_uppercase() || " .&()".contains(c)));
+            match at_edge.filter(|_| company_form) {
+                Some(s) => {
+                    name_line = Some(l + 1);
+                    format!("{} {}", printed_name.trim(), s.text.trim())
+                }
+                None => printed_name,
+            }
+        }
+        None => printed_name,
     };
     let printed_name = latin_rendering(&printed_name);
     id.name = strip_title(&printed_name);
@@ -863,6 +1034,23 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     });
     let (addr_start, addr_x, mut address) = match (&addr_field, name_line) {
         (Some(f), _) => (f.line + 1, f.x0, vec![f.value.clone()]),
+        // Under a labelled name ("Name :- SHREE BALAJI AGENCIES") the
+        // address may start at the label's edge.
+        // (the first row under it, past a joint holder's, that starts there).
+        (None, Some(l)) if name_field.is_some() => {
+            let size = block.get(l).map_or(8.0, |b| b.size);
+            let label_x = segs.get(name_field.as_ref().map_or(l, |f| f.line)).and_then(|s| s.first()).map(|s| s.x0);
+            let first_under = segs
+                .iter()
+                .skip(l + 1)
+                .take(3)
+                .filter_map(|s| s.first())
+                .find(|s| !matches!(label_prefix(s.text.trim()), Some((Label::Ignored, _))));
+            let at_label = label_x.zip(first_under).is_some_and(|(lx, s)| {
+                (s.x0 - lx).abs() <= 0.8 * size && name_x - lx > 2.0 * size && !s.text.contains(':')
+            });
+            (l + 1, if at_label { label_x.unwrap_or(name_x) } else { name_x }, Vec::new())
+        }
         (None, Some(l)) => (l + 1, name_x, Vec::new()),
         (None, None) => (usize::MAX, 0.0, Vec::new()),
     };
@@ -884,12 +1072,34 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         let Some(l) = block.get(i) else { break };
         let tol = (0.8 * l.size).max(2.0);
         let indent = if edge_fixed { tol } else { 12.0 * l.size };
-        if prev_y.is_some_and(|py| l.y - py > 2.2 * l.size * (1.0 + stepped)) {
+        // The first address line may sit a blank row below the name block
+        // (Kotak leaves one under the CRN).
+        let gap = if address.is_empty() { 4.0 } else { 2.2 };
+        if prev_y.is_some_and(|py| l.y - py > gap * l.size * (1.0 + stepped)) {
             break;
         }
-        if !address.is_empty() && !line.is_empty() && line.iter().all(|s| s.x0 > addr_x + 20.0 * l.size) {
+        if !line.is_empty() && line.iter().all(|s| s.x0 > addr_x + 10.0 * l.size) {
             stepped += 1.0;
             continue;
+        }
+        // Between the name and its address: a joint holder's, nominee's or
+        // customer number's row ("Joint Holder :- -", "CRN xxxxxx4982",
+        // "JOINT HOLDERS : KAVITA SETHI") or a proprietor's ("PROP. SURESH
+        // GUPTA"), at the name's edge: neither name nor address.
+        if address.is_empty()
+            && addr_field.is_none()
+            && let Some(first) = line.first()
+            && (first.x0 - addr_x).abs() <= 12.0 * l.size
+        {
+            let t = first.text.trim();
+            let upper = t.to_ascii_uppercase();
+            let word = upper.split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
+            let between = matches!(label_prefix(t), Some((Label::Ignored, _)))
+                || matches!(word, "PROP" | "PROPRIETOR" | "PROPRIETRIX");
+            if between {
+                prev_y = Some(l.y);
+                continue;
+            }
         }
         // A labelled value's edge is estimated from the glyphs after its
         // colon: the next line may start up to a character and a half left.
@@ -921,6 +1131,11 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             || text.is_empty()
             || title_or_period
             || (!edge_fixed && is_amount_like(&text))
+            // An e-mail address is no address line.
+            || text.contains('@')
+            // A number of eight digits or more alone (an account or customer
+            // number in a row of values under the address; a PIN has six).
+            || (text.len() >= 8 && text.bytes().all(|b| b.is_ascii_digit() || b"Xx*".contains(&b)))
         {
             break;
         }
@@ -950,7 +1165,9 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     let find_map = |l: Label, f: &dyn Fn(&str) -> Option<String>| {
         all_fields.iter().chain(&rest_fields).filter(|x| x.label == l).find_map(|x| f(&x.value))
     };
-    id.account_number = find_map(Label::Account, &account_number).unwrap_or_default();
+    id.account_number = find_map(Label::Account, &account_number)
+        .or_else(|| block.iter().chain(rest).find_map(|l| account_in_title(&l.text())))
+        .unwrap_or_default();
     let words_of = |lines: &[Line]| -> Vec<String> {
         lines
             .iter()
