@@ -319,14 +319,16 @@ impl Collector {
     /// (both visible or both not, both white or both not) are compared:
     /// hidden copies stay for the forensic record.
     pub(crate) fn drop_overstruck(&mut self) {
-        let runs = std::mem::take(&mut self.runs);
-        let mut kept: Vec<TextRun> = Vec::with_capacity(runs.len());
-        let mut by_text: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
-        for run in runs {
-            let size = run.font_size.max(0.1);
-            let same = by_text.get(&run.text).and_then(|ix| {
-                ix.iter().copied().find(|&i| {
-                    kept.get(i).is_some_and(|k| {
+        // Where each run goes: itself, or the earlier run it overstrikes.
+        let mut into: Vec<Option<usize>> = vec![None; self.runs.len()];
+        {
+            let runs = &self.runs;
+            let mut by_text: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
+            for (j, run) in runs.iter().enumerate() {
+                let size = run.font_size.max(0.1);
+                let seen = by_text.entry(run.text.as_str()).or_default();
+                let same = seen.iter().copied().find(|&i| {
+                    runs.get(i).is_some_and(|k| {
                         k.rotation == run.rotation
                             && k.invisible == run.invisible
                             && k.white == run.white
@@ -334,17 +336,32 @@ impl Collector {
                             && (k.y - run.y).abs() <= 0.1 * size
                             && (k.x0 - run.x0).abs() <= (0.25 * size).min(0.5 * (k.x1 - k.x0))
                     })
-                })
-            });
-            match same.and_then(|i| kept.get_mut(i)) {
-                Some(k) => k.x1 = k.x1.max(run.x1),
-                None => {
-                    by_text.entry(run.text.clone()).or_default().push(kept.len());
-                    kept.push(run);
+                });
+                match same {
+                    Some(i) => into[j] = Some(i),
+                    None => seen.push(j),
                 }
             }
         }
-        self.runs = kept;
+        if into.iter().all(Option::is_none) {
+            return;
+        }
+        // The copy's extent joins the word it repeats (kept words are never
+        // copies, so their own right edges are final when read).
+        for (j, i) in into.iter().enumerate() {
+            if let Some(i) = *i {
+                let x1 = self.runs.get(j).map_or(f32::NEG_INFINITY, |r| r.x1);
+                if let Some(k) = self.runs.get_mut(i) {
+                    k.x1 = k.x1.max(x1);
+                }
+            }
+        }
+        let mut j = 0;
+        self.runs.retain(|_| {
+            let keep = into.get(j).is_none_or(Option::is_none);
+            j += 1;
+            keep
+        });
     }
 
     /// The text layer of a scanned page ("searchable image" PDFs of Acrobat's
