@@ -449,8 +449,21 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 .unwrap_or_default()
                 .iter()
                 .filter(|s| !covered.iter().any(|&(a, b)| s.x0 <= b + 0.5 && s.x0 + 0.1 >= a - 0.5))
-                .filter(|s| !s.text.contains(':'))
-                .cloned()
+                .filter_map(|s| {
+                    if !s.text.contains(':') {
+                        return Some(s.clone());
+                    }
+                    // A colon pair set a few spaces after a pair without one
+                    // ("A/c No. 1234    IFSC: HDFC0001234"): the words
+                    // before the first colon label are a segment of their own.
+                    let cut = pairs.iter().filter_map(|p| words.get(p.0)).map(|w| w.x0).find(|&x| x > s.x0 + 0.1)?;
+                    let head: Vec<&W> = words.iter().filter(|w| w.x0 >= s.x0 - 0.5 && w.x0 < cut).collect();
+                    if head.is_empty() || head.iter().any(|w| w.text == ":") {
+                        return None;
+                    }
+                    let text = head.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                    Some(Segment { text, x0: s.x0, line: s.line })
+                })
                 .collect();
             let line_segs = line_segs.as_slice();
             let skip = |l: Label| matches!(l, Label::Ignored | Label::To | Label::From);
