@@ -571,9 +571,38 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 } else {
                     vals.iter().find(|v| v.x0 >= head.x0 - tol && v.x0 < until)
                 };
-                if let Some(v) = found {
-                    got.push((*label, v.clone()));
+                if single {
+                    if let Some(v) = found {
+                        got.push((*label, v.clone()));
+                    }
+                    continue;
                 }
+                // A row of labels marks its columns: a value set close to
+                // the one before it ("RAHUL SHARMA 50100123456789", a space
+                // or two apart) ends where the next label's column starts,
+                // and the next value starts there.
+                let ws = &other.words;
+                let edge = |k: usize| heads.get(k).map_or(f32::INFINITY, |n| n.x0 - 0.5 * line.size);
+                let start = match found {
+                    Some(v) => ws.iter().position(|w| (w.x0 - v.x0).abs() <= 0.1),
+                    None => ws.iter().enumerate().position(|(i, w)| {
+                        w.x0 >= edge(j)
+                            && w.x0 < until
+                            && i.checked_sub(1).and_then(|p| ws.get(p)).is_some_and(|p| p.x0 < edge(j))
+                    }),
+                };
+                let Some(start) = start else { continue };
+                let mut run: Vec<&crate::layout::Word> = Vec::new();
+                for w in ws.iter().skip(start) {
+                    let apart = run.last().is_some_and(|p| w.x0 - p.x1 > SEGMENT_GAP * w.size.max(p.size));
+                    if apart || (!run.is_empty() && w.x0 >= edge(j + 1)) {
+                        break;
+                    }
+                    run.push(w);
+                }
+                let Some(first) = run.first() else { continue };
+                let text = run.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                got.push((*label, Segment { text, x0: first.x0, line: k }));
             }
             got
         };
