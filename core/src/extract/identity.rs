@@ -1462,6 +1462,74 @@ mod tests {
     }
 
     #[test]
+    fn a_row_of_labels_cuts_values_set_close_together() {
+        // "Customer Name | Account No. | IFSC | Period" over values, the name
+        // a space from the account number beside it: each value ends where
+        // the next label's column starts.
+        let block = vec![
+            line(10.0, &[("HDFC", 0.0), ("BANK", 25.0)]),
+            line(
+                40.0,
+                &[
+                    ("Customer", 0.0),
+                    ("Name", 45.0),
+                    ("Account", 110.0),
+                    ("No.", 150.0),
+                    ("IFSC", 200.0),
+                    ("Period", 300.0),
+                ],
+            ),
+            line(
+                54.0,
+                &[
+                    ("MR", 0.0),
+                    ("ANJALI", 13.0),
+                    ("FATIMA", 46.0),
+                    ("SINGH", 79.0),
+                    ("46869258667", 110.0),
+                    ("HDFC0093948", 200.0),
+                    ("01-10-2023", 300.0),
+                    ("to", 355.0),
+                    ("30-10-2023", 368.0),
+                ],
+            ),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.name, "ANJALI FATIMA SINGH");
+        assert_eq!(id.account_number, "46869258667");
+        assert_eq!(id.ifsc.as_deref(), Some("HDFC0093948"));
+    }
+
+    #[test]
+    fn a_pair_without_a_colon_before_pairs_with_one() {
+        // "A/c No. 1234    IFSC: …    Statement from …" on one line.
+        let block = vec![
+            line(10.0, &[("HDFC", 0.0), ("BANK", 25.0)]),
+            line(24.0, &[("MR.", 0.0), ("ARJUN", 20.0), ("PATEL", 52.0)]),
+            line(36.0, &[("H", 0.0), ("NO", 10.0), ("4-56/2,", 25.0), ("GANDHI", 65.0), ("NAGAR", 100.0)]),
+            line(
+                56.0,
+                &[
+                    ("A/c", 0.0),
+                    ("No.", 20.0),
+                    ("615718680676", 40.0),
+                    ("IFSC:", 108.0),
+                    ("HDFC0107958", 136.0),
+                    ("Statement", 198.0),
+                    ("from", 246.0),
+                    ("01-05-2024", 268.0),
+                    ("to", 320.0),
+                    ("30-06-2024", 332.0),
+                ],
+            ),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.account_number, "615718680676");
+        assert_eq!(id.ifsc.as_deref(), Some("HDFC0107958"));
+        assert_eq!(id.name, "ARJUN PATEL");
+    }
+
+    #[test]
     fn the_welcome_line_names_the_holder_only_when_nothing_else_does() {
         let welcome = vec![
             line(10.0, &[("Welcome RAHUL SHARMA | Last login 24-Nov-2026 18:22:10 | Logout", 0.0)]),
