@@ -544,6 +544,7 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
         if heads.is_empty() || line.text().contains(':') {
             continue;
         }
+        let heads = &split_labels(line, heads);
         let labels: Vec<Option<Label>> = heads.iter().map(|h| label_of(h.text.trim())).collect();
         if labels.iter().any(Option::is_none) || labels.iter().all(|l| *l == Some(Label::Ignored)) {
             continue;
@@ -632,6 +633,36 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 taken.push(li + 1);
             }
             out.extend(below.into_iter().map(|(label, v)| Field { label, value: v.text, line: li + 1, x0: v.x0 }));
+        }
+    }
+    out
+}
+
+/// A row of labels set close together ("Customer Name  Account No." a space
+/// or two apart, one segment): each segment that is no label but runs of
+/// labels word after word becomes one segment per label.
+fn split_labels(line: &Line, heads: &[Segment]) -> Vec<Segment> {
+    let mut out = Vec::with_capacity(heads.len());
+    for (k, h) in heads.iter().enumerate() {
+        let end = heads.get(k + 1).map_or(f32::INFINITY, |n| n.x0 - 0.1);
+        let ws: Vec<&crate::layout::Word> = line.words.iter().filter(|w| w.x0 >= h.x0 - 0.1 && w.x0 < end).collect();
+        let mut pieces: Vec<Segment> = Vec::new();
+        let mut i = 0;
+        while i < ws.len() && label_of(h.text.trim()).is_none() {
+            let text =
+                |n: usize| ws.get(i..i + n).map(|r| r.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "));
+            let Some(n) = (1..=4.min(ws.len() - i)).rev().find(|&n| text(n).is_some_and(|t| label_of(&t).is_some()))
+            else {
+                break;
+            };
+            let (Some(t), Some(first)) = (text(n), ws.get(i)) else { break };
+            pieces.push(Segment { text: t, x0: first.x0, line: h.line });
+            i += n;
+        }
+        if pieces.len() >= 2 && i == ws.len() {
+            out.extend(pieces);
+        } else {
+            out.push(h.clone());
         }
     }
     out
@@ -1498,6 +1529,20 @@ mod tests {
         assert_eq!(id.name, "ANJALI FATIMA SINGH");
         assert_eq!(id.account_number, "46869258667");
         assert_eq!(id.ifsc.as_deref(), Some("HDFC0093948"));
+    }
+
+    #[test]
+    fn a_row_of_labels_a_space_apart_is_still_a_row_of_labels() {
+        // "Customer Name" and "Account No." closer than a segment's gap.
+        let block = vec![
+            line(10.0, &[("HDFC", 0.0), ("BANK", 25.0)]),
+            line(40.0, &[("Customer", 0.0), ("Name", 45.0), ("Account", 75.0), ("No.", 115.0), ("IFSC", 160.0)]),
+            line(54.0, &[("NEHA", 0.0), ("JOSHI", 25.0), ("414826885186", 75.0), ("HDFC0729429", 160.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.name, "NEHA JOSHI");
+        assert_eq!(id.account_number, "414826885186");
+        assert_eq!(id.ifsc.as_deref(), Some("HDFC0729429"));
     }
 
     #[test]
