@@ -449,8 +449,21 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 .unwrap_or_default()
                 .iter()
                 .filter(|s| !covered.iter().any(|&(a, b)| s.x0 <= b + 0.5 && s.x0 + 0.1 >= a - 0.5))
-                .filter(|s| !s.text.contains(':'))
-                .cloned()
+                .filter_map(|s| {
+                    if !s.text.contains(':') {
+                        return Some(s.clone());
+                    }
+                    // A colon pair set a few spaces after a pair without one
+                    // ("A/c No. 1234    IFSC: HDFC0001234"): the words
+                    // before the first colon label are a segment of their own.
+                    let cut = pairs.iter().filter_map(|p| words.get(p.0)).map(|w| w.x0).find(|&x| x > s.x0 + 0.1)?;
+                    let head: Vec<&W> = words.iter().filter(|w| w.x0 >= s.x0 - 0.5 && w.x0 < cut).collect();
+                    if head.is_empty() || head.iter().any(|w| w.text == ":") {
+                        return None;
+                    }
+                    let text = head.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                    Some(Segment { text, x0: s.x0, line: s.line })
+                })
                 .collect();
             let line_segs = line_segs.as_slice();
             let skip = |l: Label| matches!(l, Label::Ignored | Label::To | Label::From);
@@ -531,6 +544,7 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
         if heads.is_empty() || line.text().contains(':') {
             continue;
         }
+        let heads = &split_labels(line, heads);
         let labels: Vec<Option<Label>> = heads.iter().map(|h| label_of(h.text.trim())).collect();
         if labels.iter().any(Option::is_none) || labels.iter().all(|l| *l == Some(Label::Ignored)) {
             continue;
@@ -558,9 +572,38 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 } else {
                     vals.iter().find(|v| v.x0 >= head.x0 - tol && v.x0 < until)
                 };
-                if let Some(v) = found {
-                    got.push((*label, v.clone()));
+                if single {
+                    if let Some(v) = found {
+                        got.push((*label, v.clone()));
+                    }
+                    continue;
                 }
+                // A row of labels marks its columns: a value set close to
+                // the one before it ("RAHUL SHARMA 50100123456789", a space
+                // or two apart) ends where the next label's column starts,
+                // and the next value starts there.
+                let ws = &other.words;
+                let edge = |k: usize| heads.get(k).map_or(f32::INFINITY, |n| n.x0 - 0.5 * line.size);
+                let start = match found {
+                    Some(v) => ws.iter().position(|w| (w.x0 - v.x0).abs() <= 0.1),
+                    None => ws.iter().enumerate().position(|(i, w)| {
+                        w.x0 >= edge(j)
+                            && w.x0 < until
+                            && i.checked_sub(1).and_then(|p| ws.get(p)).is_some_and(|p| p.x0 < edge(j))
+                    }),
+                };
+                let Some(start) = start else { continue };
+                let mut run: Vec<&crate::layout::Word> = Vec::new();
+                for w in ws.iter().skip(start) {
+                    let apart = run.last().is_some_and(|p| w.x0 - p.x1 > SEGMENT_GAP * w.size.max(p.size));
+                    if apart || (!run.is_empty() && w.x0 >= edge(j + 1)) {
+                        break;
+                    }
+                    run.push(w);
+                }
+                let Some(first) = run.first() else { continue };
+                let text = run.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                got.push((*label, Segment { text, x0: first.x0, line: k }));
             }
             got
         };
@@ -590,6 +633,36 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 taken.push(li + 1);
             }
             out.extend(below.into_iter().map(|(label, v)| Field { label, value: v.text, line: li + 1, x0: v.x0 }));
+        }
+    }
+    out
+}
+
+/// A row of labels set close together ("Customer Name  Account No." a space
+/// or two apart, one segment): each segment that is no label but runs of
+/// labels word after word becomes one segment per label.
+fn split_labels(line: &Line, heads: &[Segment]) -> Vec<Segment> {
+    let mut out = Vec::with_capacity(heads.len());
+    for (k, h) in heads.iter().enumerate() {
+        let end = heads.get(k + 1).map_or(f32::INFINITY, |n| n.x0 - 0.1);
+        let ws: Vec<&crate::layout::Word> = line.words.iter().filter(|w| w.x0 >= h.x0 - 0.1 && w.x0 < end).collect();
+        let mut pieces: Vec<Segment> = Vec::new();
+        let mut i = 0;
+        while i < ws.len() && label_of(h.text.trim()).is_none() {
+            let text =
+                |n: usize| ws.get(i..i + n).map(|r| r.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "));
+            let Some(n) = (1..=4.min(ws.len() - i)).rev().find(|&n| text(n).is_some_and(|t| label_of(&t).is_some()))
+            else {
+                break;
+            };
+            let (Some(t), Some(first)) = (text(n), ws.get(i)) else { break };
+            pieces.push(Segment { text: t, x0: first.x0, line: h.line });
+            i += n;
+        }
+        if pieces.len() >= 2 && i == ws.len() {
+            out.extend(pieces);
+        } else {
+            out.push(h.clone());
         }
     }
     out
@@ -1417,6 +1490,88 @@ mod tests {
         assert_eq!(id.address, "12 MG ROAD, PUNE");
         assert_eq!(id.account_number, "1234567890123");
         assert_eq!(id.ifsc.as_deref(), Some("HDFC0001234"));
+    }
+
+    #[test]
+    fn a_row_of_labels_cuts_values_set_close_together() {
+        // "Customer Name | Account No. | IFSC | Period" over values, the name
+        // a space from the account number beside it: each value ends where
+        // the next label's column starts.
+        let block = vec![
+            line(10.0, &[("HDFC", 0.0), ("BANK", 25.0)]),
+            line(
+                40.0,
+                &[
+                    ("Customer", 0.0),
+                    ("Name", 45.0),
+                    ("Account", 110.0),
+                    ("No.", 150.0),
+                    ("IFSC", 200.0),
+                    ("Period", 300.0),
+                ],
+            ),
+            line(
+                54.0,
+                &[
+                    ("MR", 0.0),
+                    ("ANJALI", 13.0),
+                    ("FATIMA", 46.0),
+                    ("SINGH", 79.0),
+                    ("46869258667", 110.0),
+                    ("HDFC0093948", 200.0),
+                    ("01-10-2023", 300.0),
+                    ("to", 355.0),
+                    ("30-10-2023", 368.0),
+                ],
+            ),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.name, "ANJALI FATIMA SINGH");
+        assert_eq!(id.account_number, "46869258667");
+        assert_eq!(id.ifsc.as_deref(), Some("HDFC0093948"));
+    }
+
+    #[test]
+    fn a_row_of_labels_a_space_apart_is_still_a_row_of_labels() {
+        // "Customer Name" and "Account No." closer than a segment's gap.
+        let block = vec![
+            line(10.0, &[("HDFC", 0.0), ("BANK", 25.0)]),
+            line(40.0, &[("Customer", 0.0), ("Name", 45.0), ("Account", 75.0), ("No.", 115.0), ("IFSC", 160.0)]),
+            line(54.0, &[("NEHA", 0.0), ("JOSHI", 25.0), ("414826885186", 75.0), ("HDFC0729429", 160.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.name, "NEHA JOSHI");
+        assert_eq!(id.account_number, "414826885186");
+        assert_eq!(id.ifsc.as_deref(), Some("HDFC0729429"));
+    }
+
+    #[test]
+    fn a_pair_without_a_colon_before_pairs_with_one() {
+        // "A/c No. 1234    IFSC: …    Statement from …" on one line.
+        let block = vec![
+            line(10.0, &[("HDFC", 0.0), ("BANK", 25.0)]),
+            line(24.0, &[("MR.", 0.0), ("ARJUN", 20.0), ("PATEL", 52.0)]),
+            line(36.0, &[("H", 0.0), ("NO", 10.0), ("4-56/2,", 25.0), ("GANDHI", 65.0), ("NAGAR", 100.0)]),
+            line(
+                56.0,
+                &[
+                    ("A/c", 0.0),
+                    ("No.", 20.0),
+                    ("615718680676", 40.0),
+                    ("IFSC:", 108.0),
+                    ("HDFC0107958", 136.0),
+                    ("Statement", 198.0),
+                    ("from", 246.0),
+                    ("01-05-2024", 268.0),
+                    ("to", 320.0),
+                    ("30-06-2024", 332.0),
+                ],
+            ),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.account_number, "615718680676");
+        assert_eq!(id.ifsc.as_deref(), Some("HDFC0107958"));
+        assert_eq!(id.name, "ARJUN PATEL");
     }
 
     #[test]
