@@ -527,17 +527,22 @@ impl Bands {
             };
             let widest =
                 runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter);
-            // Before an amount column the gutter has words of that column
-            // right of it (starting before its label ends): under a label set
-            // at the left of a wide column, flush-left figures leave an empty
-            // run right of them that may be wider than the true gutter.
+            // Between a text column and an amount or Dr/Cr column the gutter
+            // has words of the latter right of it (reaching its label, and
+            // starting before the label ends): under a label set
+            // at the left of a wide column, flush-left figures (or a Dr/Cr
+            // mark set before its label) leave an empty run right of them
+            // that may be wider than the true gutter.
             let next_right = |&(start, len): &(usize, usize)| {
                 let g1 = lo + (start + len - 1) as f32 * 0.5;
-                words.iter().any(|w| w.x0 >= g1 - 0.5 && w.x0 < next.x1)
+                words.iter().any(|w| w.x0 >= g1 - 0.5 && w.x0 < next.x1 && w.x1 >= next.x0 - 0.5 * w.size)
             };
             let chosen = if cur.kind.is_numeric() && !next.kind.is_numeric() {
                 runs.iter().copied().rev().find(|r| gutter(r))
-            } else if !cur.kind.is_numeric() && next.kind.is_numeric() && widest.is_some_and(|r| !next_right(&r)) {
+            } else if !cur.kind.is_numeric()
+                && (next.kind.is_numeric() || next.kind == ColumnKind::DrCr)
+                && widest.is_some_and(|r| !next_right(&r))
+            {
                 runs.iter()
                     .filter(|r| gutter(r) && next_right(r))
                     .fold(None, |best, &(s, l)| better(best, (0, s, l)))
