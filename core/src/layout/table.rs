@@ -281,22 +281,27 @@ fn split_labels(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKin
     if n > 12 {
         return None;
     }
-    // best[i]: the fewest labels words[i..] cut into, and the first one's length.
-    let mut best: Vec<Option<(usize, usize, ColumnKind)>> = vec![None; n + 1];
-    best[n] = Some((0, 0, ColumnKind::Other));
+    // best[i]: the fewest labels words[i..] cut into, then the fewest of
+    // them ending in a word that names nothing alone (a label ends in its
+    // head word: "Txn. Date" + "Transaction Remarks", not "Txn. Date
+    // Transaction" + "Remarks"), and the first one's length.
+    let mut best: Vec<Option<(usize, usize, usize, ColumnKind)>> = vec![None; n + 1];
+    best[n] = Some((0, 0, 0, ColumnKind::Other));
     for i in (0..n).rev() {
         for k in (1..=n - i).rev() {
-            let Some((count, _, _)) = best[i + k] else { continue };
+            let Some((count, loose, _, _)) = best[i + k] else { continue };
             let Some(kind) = vocab.column_kind(&words[i..i + k].join(" ")) else { continue };
-            if best[i].is_none_or(|(c, _, _)| count + 1 < c) {
-                best[i] = Some((count + 1, k, kind));
+            let tail = words.get(i + k - 1).is_some_and(|w| vocab.column_kind(w).is_none());
+            let loose = loose + usize::from(tail);
+            if best[i].is_none_or(|(c, l, _, _)| (count + 1, loose) < (c, l)) {
+                best[i] = Some((count + 1, loose, k, kind));
             }
         }
     }
     let mut out = Vec::new();
     let mut i = 0;
     while i < n {
-        let (_, k, kind) = best[i]?;
+        let (_, _, k, kind) = best[i]?;
         out.push((kind, words[i..i + k].join(" ")));
         i += k;
     }
