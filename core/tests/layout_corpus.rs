@@ -325,7 +325,7 @@ fn every_random_layout_reads_exactly_but_the_known_failures() {
 
 /// Random layouts the reader does not yet read exactly, by class
 /// (fixtures/randlayout/README.md).
-const KNOWN_RANDOM_FAILURES: &[&str] = &["seed009.pdf"];
+const KNOWN_RANDOM_FAILURES: &[&str] = &[];
 
 fn corpus_reads_exactly(corpus: &str, at_least: usize) {
     corpus_reads_exactly_except(corpus, at_least, &[]);

@@ -81,6 +81,13 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
                 if cur.y - prev.y > 1.7 * prev.size.max(cur.size) {
                     break;
                 }
+                // A dated line with a figure is the first row, not more of
+                // the header ("01/10/2024 Balance B/F 15,900.00" set close
+                // under it names the balance column again).
+                let text = cur.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                if vocab.starts_with_date(&text) && cur.words.iter().any(|w| super::rows::amount_like(&w.text)) {
+                    break;
+                }
             }
             // More named columns wins; at a tie, the taller block whose extra
             // line only continued labels ("Withdrawal Amount" / "(INR )") or
@@ -274,22 +281,27 @@ fn split_labels(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKin
     if n > 12 {
         return None;
     }
-    // best[i]: the fewest labels words[i..] cut into, and the first one's length.
-    let mut best: Vec<Option<(usize, usize, ColumnKind)>> = vec![None; n + 1];
-    best[n] = Some((0, 0, ColumnKind::Other));
+    // best[i]: the fewest labels words[i..] cut into, then the fewest of
+    // them ending in a word that names nothing alone (a label ends in its
+    // head word: "Txn. Date" + "Transaction Remarks", not "Txn. Date
+    // Transaction" + "Remarks"), and the first one's length.
+    let mut best: Vec<Option<(usize, usize, usize, ColumnKind)>> = vec![None; n + 1];
+    best[n] = Some((0, 0, 0, ColumnKind::Other));
     for i in (0..n).rev() {
         for k in (1..=n - i).rev() {
-            let Some((count, _, _)) = best[i + k] else { continue };
+            let Some((count, loose, _, _)) = best[i + k] else { continue };
             let Some(kind) = vocab.column_kind(&words[i..i + k].join(" ")) else { continue };
-            if best[i].is_none_or(|(c, _, _)| count + 1 < c) {
-                best[i] = Some((count + 1, k, kind));
+            let tail = words.get(i + k - 1).is_some_and(|w| vocab.column_kind(w).is_none());
+            let loose = loose + usize::from(tail);
+            if best[i].is_none_or(|(c, l, _, _)| (count + 1, loose) < (c, l)) {
+                best[i] = Some((count + 1, loose, k, kind));
             }
         }
     }
     let mut out = Vec::new();
     let mut i = 0;
     while i < n {
-        let (_, k, kind) = best[i]?;
+        let (_, _, k, kind) = best[i]?;
         out.push((kind, words[i..i + k].join(" ")));
         i += k;
     }
@@ -414,6 +426,9 @@ pub struct Bands {
     bounds: Vec<f32>,
     /// True once the boundaries come from the body's gutters.
     learned: bool,
+    /// Per column, the left edge most of its figures share (figures set
+    /// flush left), learned with the gutters.
+    left_edges: Vec<Option<f32>>,
     /// The table prints whole rupees (no amount has paise): a plain number
     /// in an amount or balance column is a figure.
     pub whole_rupees: bool,
@@ -436,7 +451,7 @@ impl Bands {
             let floor = bounds.last().copied().unwrap_or(f32::NEG_INFINITY);
             bounds.push(b.max(floor));
         }
-        Bands { columns, bounds, learned: false, whole_rupees: false }
+        Bands { columns, bounds, learned: false, left_edges: Vec::new(), whole_rupees: false }
     }
 
     /// Moves each boundary into the gutter of the body below the header:
@@ -517,8 +532,27 @@ impl Bands {
             };
             let widest =
                 runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter);
+            // Between a text column and an amount or Dr/Cr column the gutter
+            // has words of the latter right of it (reaching its label, and
+            // starting before the label ends): under a label set
+            // at the left of a wide column, flush-left figures (or a Dr/Cr
+            // mark set before its label) leave an empty run right of them
+            // that may be wider than the true gutter.
+            let next_right = |&(start, len): &(usize, usize)| {
+                let g1 = lo + (start + len - 1) as f32 * 0.5;
+                words.iter().any(|w| w.x0 >= g1 - 0.5 && w.x0 < next.x1 && w.x1 >= next.x0 - 0.5 * w.size)
+            };
             let chosen = if cur.kind.is_numeric() && !next.kind.is_numeric() {
                 runs.iter().copied().rev().find(|r| gutter(r))
+            } else if !cur.kind.is_numeric()
+                && (next.kind.is_numeric() || next.kind == ColumnKind::DrCr)
+                && widest.is_some_and(|r| !next_right(&r))
+            {
+                runs.iter()
+                    .filter(|r| gutter(r) && next_right(r))
+                    .fold(None, |best, &(s, l)| better(best, (0, s, l)))
+                    .map(|(_, s, l)| (s, l))
+                    .or(widest)
             } else if cur.kind.is_numeric() && next.kind.is_numeric() && widest.is_some_and(|r| !figures_both_sides(&r))
             {
                 runs.iter()
@@ -543,6 +577,31 @@ impl Bands {
         }
         self.bounds = bounds;
         self.learned = true;
+        // The left edge shared by at least two figures of a column, at
+        // least half of those starting in it.
+        let figure = |t: &str| t.contains('.') && t.bytes().any(|b| b.is_ascii_digit());
+        self.left_edges = (0..n)
+            .map(|i| {
+                if !self.kind(i).is_numeric() {
+                    return None;
+                }
+                let mut xs: Vec<i64> = words
+                    .iter()
+                    .filter(|w| figure(&w.text) && self.band_of(w.x0 + 0.25) == i)
+                    .map(|w| (w.x0 * 2.0).round() as i64)
+                    .collect();
+                xs.sort_unstable();
+                let total = xs.len();
+                let (mut best, mut best_n) = (None, 0usize);
+                for chunk in xs.chunk_by(|a, b| a == b) {
+                    if chunk.len() > best_n {
+                        best_n = chunk.len();
+                        best = chunk.first().copied();
+                    }
+                }
+                best.filter(|_| best_n >= 2 && 2 * best_n >= total).map(|x| x as f32 / 2.0)
+            })
+            .collect();
     }
 
     /// Decides [`Bands::whole_rupees`] from the table's words: none in an
@@ -567,12 +626,17 @@ impl Bands {
                 let by_left = self.band_of(word.x0 + 0.25);
                 // Figures set flush left under their label: a rare wide one
                 // ("1,20,000.00") reaches into the next amount column's band.
-                // It starts where its label starts and ends nowhere near the
-                // other label's right edge.
+                // It starts where its label starts (or where the column's
+                // other figures start: a label need not start at its cell's
+                // edge) and ends nowhere near the other label's right edge.
+                let starts_with_column = |i: usize| {
+                    self.columns.get(i).is_some_and(|c| (word.x0 - c.x0).abs() <= 1.0)
+                        || self.left_edges.get(i).copied().flatten().is_some_and(|e| (word.x0 - e).abs() <= 1.0)
+                };
                 let flush_left = by_left != by_right
                     && self.kind(by_left).is_numeric()
                     && self.kind(by_right).is_numeric()
-                    && self.columns.get(by_left).is_some_and(|c| (word.x0 - c.x0).abs() <= 1.0)
+                    && starts_with_column(by_left)
                     && self.columns.get(by_right).is_some_and(|c| (word.x1 - c.x1).abs() > 1.0);
                 return if flush_left { by_left } else { by_right };
             }
