@@ -280,7 +280,14 @@ fn split_labels(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKin
     for i in (0..n).rev() {
         for k in (1..=n - i).rev() {
             let Some((count, _, _)) = best[i + k] else { continue };
-            let Some(kind) = vocab.column_kind(&words[i..i + k].join(" ")) else { continue };
+            // A branch column's label names no kind but is one piece
+            // ("Branch" + "Withdrawals" a browser's padding apart).
+            let piece = words[i..i + k].join(" ");
+            let Some(kind) =
+                vocab.column_kind(&piece).or_else(|| vocab.names_unused_column(&piece).then_some(ColumnKind::Other))
+            else {
+                continue;
+            };
             if best[i].is_none_or(|(c, _, _)| count + 1 < c) {
                 best[i] = Some((count + 1, k, kind));
             }
