@@ -69,7 +69,15 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
             (Some(a), Some(b)) => b.y - a.y <= 1.7 * a.size.max(b.size),
             _ => false,
         };
-        if !(labelled(first) || (near_next && labelled(first + 1))) {
+        // Cells centred vertically in a two-line header put a one-line label
+        // ("AMOUNT") on a line of its own between the two lines of the others
+        // ("Txn" / "Date"): the named line is then the third, all three
+        // within one line pitch and a half.
+        let interleaved = match (lines.get(first), lines.get(first + 2)) {
+            (Some(a), Some(c)) => c.y - a.y <= 1.7 * a.size.max(c.size),
+            _ => false,
+        };
+        if !(labelled(first) || (near_next && labelled(first + 1)) || (interleaved && labelled(first + 2))) {
             continue;
         }
         let mut best: Option<Header> = None;
