@@ -26,7 +26,9 @@
 //! (fixtures/chainfix), fixed-width line-printer reports of core-banking
 //! systems (fixtures/coreprint), and layouts drawn at random from the space
 //! Indian statements occupy (fixtures/randlayout, with its known failures
-//! listed), each made by the generate script beside them.
+//! listed) and the same draws printed as HTML by Chromium and wkhtmltopdf
+//! (fixtures/randhtml, its known failures listed), each made by the generate
+//! script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
