@@ -525,10 +525,14 @@ impl Bands {
             // Amount (INR)") over short right-aligned figures, the empty left
             // half of the column is wider than the gutter but has none of its
             // figures ending left of it.
+            // The right one's figures may start past its label's end (a label
+            // set at the left of a wide column over right-aligned figures):
+            // any before the column after it counts.
+            let after_next = self.columns.get(i + 2).map_or(f32::INFINITY, |c| c.x0);
             let figures_both_sides = |&(start, len): &(usize, usize)| {
                 let (g0, g1) = (lo + start as f32 * 0.5, lo + (start + len - 1) as f32 * 0.5);
                 words.iter().any(|w| w.x1 > lo && w.x1 <= g0 + 0.5)
-                    && words.iter().any(|w| w.x0 >= g1 - 0.5 && w.x0 < hi.max(next.x1))
+                    && words.iter().any(|w| w.x0 >= g1 - 0.5 && w.x0 < hi.max(next.x1).max(after_next))
             };
             let widest =
                 runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter);
