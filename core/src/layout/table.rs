@@ -525,10 +525,10 @@ impl Bands {
             // Amount (INR)") over short right-aligned figures, the empty left
             // half of the column is wider than the gutter but has none of its
             // figures ending left of it.
-            // The right one's figures may start past its label's end (a label
-            // set at the left of a wide column over right-aligned figures):
-            // any before the column after it counts.
-            let after_next = self.columns.get(i + 2).map_or(f32::INFINITY, |c| c.x0);
+            // The last column's figures may start past its label's end (a
+            // label set at the left of a wide column over right-aligned
+            // figures); before another column they might be that one's.
+            let after_next = if self.columns.get(i + 2).is_none() { f32::INFINITY } else { f32::NEG_INFINITY };
             let figures_both_sides = |&(start, len): &(usize, usize)| {
                 let (g0, g1) = (lo + start as f32 * 0.5, lo + (start + len - 1) as f32 * 0.5);
                 words.iter().any(|w| w.x1 > lo && w.x1 <= g0 + 0.5)
