@@ -20,6 +20,20 @@ impl Vocabulary for StatementVocabulary {
     fn special(&self, text: &str, dated: bool) -> Option<SpecialKind> {
         special(text, dated)
     }
+
+    fn names_unused_column(&self, label: &str) -> bool {
+        branch_label(label)
+    }
+}
+
+/// The branch a transaction was posted at: "Branch", "Branch Code", "Br.
+/// Code", "Init. Br", "SOL ID" (a column the reader does not use).
+pub fn branch_label(label: &str) -> bool {
+    let t = tokens(label);
+    !t.is_empty()
+        && t.len() <= 3
+        && t.iter().all(|x| matches!(x.as_str(), "BRANCH" | "BR" | "BRN" | "CODE" | "INIT" | "SOL" | "ID" | "NAME"))
+        && t.iter().any(|x| matches!(x.as_str(), "BRANCH" | "BR" | "BRN" | "SOL"))
 }
 
 /// Upper-case alphanumeric tokens of a label without its currency
@@ -486,6 +500,12 @@ mod tests {
         }
         for other in ["Branch Name", "Init. Br", "Tran Type", "Name", "Statement of account"] {
             assert_eq!(column_kind(other), None, "{other}");
+        }
+        for branch in ["Branch Name", "Init. Br", "Branch", "Br. Code", "SOL ID"] {
+            assert!(branch_label(branch), "{branch}");
+        }
+        for other in ["Name", "Code", "ID", "Branch Withdrawals"] {
+            assert!(!branch_label(other), "{other}");
         }
     }
 

@@ -88,4 +88,10 @@ pub trait Vocabulary {
     /// its amount columns, or (`dated`) the narration of a line with a date,
     /// where only a whole-cell opening, carried-forward or closing label counts.
     fn special(&self, text: &str, dated: bool) -> Option<SpecialKind>;
+    /// True when `label` names a column the reader does not use ("Branch",
+    /// "Init. Br", "SOL ID"): it names no kind, but a header phrase may be
+    /// cut at it.
+    fn names_unused_column(&self, _label: &str) -> bool {
+        false
+    }
 }

@@ -69,7 +69,15 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
             (Some(a), Some(b)) => b.y - a.y <= 1.7 * a.size.max(b.size),
             _ => false,
         };
-        if !(labelled(first) || (near_next && labelled(first + 1))) {
+        // Cells centred vertically in a two-line header put a one-line label
+        // ("AMOUNT") on a line of its own between the two lines of the others
+        // ("Txn" / "Date"): the named line is then the third, all three
+        // within one line pitch and a half.
+        let interleaved = match (lines.get(first), lines.get(first + 2)) {
+            (Some(a), Some(c)) => c.y - a.y <= 1.7 * a.size.max(c.size),
+            _ => false,
+        };
+        if !(labelled(first) || (near_next && labelled(first + 1)) || (interleaved && labelled(first + 2))) {
             continue;
         }
         let mut best: Option<Header> = None;
@@ -290,7 +298,14 @@ fn split_labels(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKin
     for i in (0..n).rev() {
         for k in (1..=n - i).rev() {
             let Some((count, loose, _, _)) = best[i + k] else { continue };
-            let Some(kind) = vocab.column_kind(&words[i..i + k].join(" ")) else { continue };
+            // A branch column's label names no kind but is one piece
+            // ("Branch" + "Withdrawals" a browser's padding apart).
+            let piece = words[i..i + k].join(" ");
+            let Some(kind) =
+                vocab.column_kind(&piece).or_else(|| vocab.names_unused_column(&piece).then_some(ColumnKind::Other))
+            else {
+                continue;
+            };
             let tail = words.get(i + k - 1).is_some_and(|w| vocab.column_kind(w).is_none());
             let loose = loose + usize::from(tail);
             if best[i].is_none_or(|(c, l, _, _)| (count + 1, loose) < (c, l)) {
@@ -525,10 +540,14 @@ impl Bands {
             // Amount (INR)") over short right-aligned figures, the empty left
             // half of the column is wider than the gutter but has none of its
             // figures ending left of it.
+            // The last column's figures may start past its label's end (a
+            // label set at the left of a wide column over right-aligned
+            // figures); before another column they might be that one's.
+            let after_next = if self.columns.get(i + 2).is_none() { f32::INFINITY } else { f32::NEG_INFINITY };
             let figures_both_sides = |&(start, len): &(usize, usize)| {
                 let (g0, g1) = (lo + start as f32 * 0.5, lo + (start + len - 1) as f32 * 0.5);
                 words.iter().any(|w| w.x1 > lo && w.x1 <= g0 + 0.5)
-                    && words.iter().any(|w| w.x0 >= g1 - 0.5 && w.x0 < hi.max(next.x1))
+                    && words.iter().any(|w| w.x0 >= g1 - 0.5 && w.x0 < hi.max(next.x1).max(after_next))
             };
             let widest =
                 runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter);
