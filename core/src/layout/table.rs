@@ -183,6 +183,10 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
             l.phrases(gap)
         })
         .collect();
+    // Labels cut by characters are placed where their characters are: exact
+    // only at a fixed pitch. Elsewhere (proportional fonts, OCR) a phrase is
+    // cut in two at most.
+    let fixed_pitch = mono.is_some() || monospaced(block);
     let stacks = stack(&phrases);
     let mut columns = Vec::new();
     for parts in stacks {
@@ -205,7 +209,7 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
                 // where every piece is known.
                 let words: Vec<&str> = label.split(' ').collect();
                 match (split_labels(&words, vocab), parts.as_slice()) {
-                    (Some(pieces), [only]) if pieces.len() >= 2 => {
+                    (Some(pieces), [only]) if pieces.len() == 2 || (pieces.len() > 2 && fixed_pitch) => {
                         let per = (only.x1 - only.x0) / label.len().max(1) as f32;
                         let (mut at, mut start) = (0usize, x0);
                         for (kind, text) in pieces {
