@@ -270,6 +270,78 @@ fn every_chain_decided_statement_reads_exactly_and_reconciles() {
 }
 
 #[test]
+fn every_printed_summary_is_read_and_checked() {
+    // Opening and closing balances, debit and credit totals and the number
+    // of debits and credits as Indian statements print them outside a B/F
+    // row (fixtures/summaries/README.md): HDFC's STATEMENT SUMMARY after the
+    // rows (labels over figures, with Dr / Cr counts, figures a few points
+    // off their labels, another font size, a page of its own), Axis's
+    // OPENING BALANCE / TRANSACTION TOTAL / CLOSING BALANCE rows, ICICI's
+    // Summary of Account box, SBI's "Balance as on" beside other balances,
+    // Kotak's 2 x 4 and 4 x 2 boxes, "Opening / Closing Balance as on
+    // <date>" lines, account summary grids with counts, labels cut over two
+    // lines, INR before the figures, overdrawn balances (minus, Dr,
+    // parentheses). The report must say the opening was printed, the closing
+    // reconciles and the printed totals and counts are reproduced; twins
+    // whose summary disagrees with the rows must say so.
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(fixtures("summaries").join("manifest.json")).expect("manifest"))
+            .expect("JSON");
+    let mut failures = Vec::new();
+    for (list, agree) in [("files", true), ("disagree", false)] {
+        for f in manifest[list].as_array().cloned().unwrap_or_default() {
+            let file = f["file"].as_str().unwrap_or_default();
+            let truth: Value = serde_json::from_slice(
+                &std::fs::read(fixtures("summaries").join(file.replace(".pdf", ".truth.json"))).expect("truth"),
+            )
+            .expect("JSON");
+            let bytes = std::fs::read(fixtures("summaries").join(file)).expect("fixture");
+            let st = match read_pdf(&bytes, &ReadOptions::default()) {
+                Ok(st) => st,
+                Err(e) => {
+                    failures.push(format!("{file}: {e}"));
+                    continue;
+                }
+            };
+            let r = &st.reading;
+            println!("{file:<32} {}", r.summary());
+            let printed = &truth["summary"];
+            let expect = &truth["expect"];
+            if r.opening_printed != !printed["opening"].is_null() {
+                failures.push(format!("{file}: opening_printed {}", r.opening_printed));
+            }
+            let want_closing = expect["closing_reconciles"].as_bool();
+            if r.closing_reconciles != want_closing {
+                failures
+                    .push(format!("{file}: closing_reconciles {:?}, expected {want_closing:?}", r.closing_reconciles));
+            }
+            if want_closing == Some(false) {
+                let got = r.first_break.as_ref().map(|b| money(b.printed));
+                if got.as_deref() != printed["closing"].as_str() {
+                    failures.push(format!("{file}: break printed {got:?}, expected {}", printed["closing"]));
+                }
+            }
+            let want_totals = expect["totals_reconcile"].as_bool();
+            if r.totals_reconcile != want_totals {
+                failures.push(format!("{file}: totals_reconcile {:?}, expected {want_totals:?}", r.totals_reconcile));
+            }
+            if agree && !r.reconciles() {
+                failures.push(format!("{file}: {}", r.summary()));
+            }
+            if !agree && r.reconciles() {
+                failures.push(format!("{file}: reconciles though its summary disagrees"));
+            }
+            let rows = truth["transactions"].as_array().map_or(0, Vec::len);
+            if st.transactions.len() != rows {
+                failures.push(format!("{file}: {} rows read, {rows} printed", st.transactions.len()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} problem(s):\n{}", failures.len(), failures.join("\n"));
+    corpus_reads_exactly("summaries", 23);
+}
+
+#[test]
 fn a_resaved_statement_whose_text_was_outlined_is_refused_clearly() {
     // Ghostscript -dNoOutputFonts: every glyph a filled path, no text layer.
     let manifest: Value =

@@ -1335,15 +1335,25 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
 
 /// The date and amount of a "Balance as on <date> : <amount>" line (also
 /// "as of", "as at").
-fn balance_as_on(text: &str) -> Option<(NaiveDate, Money)> {
+pub(crate) fn balance_as_on(text: &str) -> Option<(NaiveDate, Money)> {
     let upper = text.to_ascii_uppercase();
     let at =
         ["BALANCE AS ON", "BALANCE AS OF", "BALANCE AS AT"].iter().find_map(|k| upper.find(k).map(|i| i + k.len()))?;
     let rest = text.get(at..)?;
     let date = *dates::dates_in(rest).first()?;
-    let amount = rest.split(|c: char| c.is_whitespace() || c == ':').rev().find_map(|w| {
-        let w = w.trim();
-        (w.contains('.') && w.bytes().any(|b| b.is_ascii_digit())).then(|| Money::parse(w).ok()).flatten()
+    // The last figure, with the Cr / Dr after it ("45,000.00 Dr" on an
+    // overdrawn account).
+    let words: Vec<&str> = rest.split(|c: char| c.is_whitespace() || c == ':').filter(|w| !w.is_empty()).collect();
+    let amount = words.iter().enumerate().rev().find_map(|(i, w)| {
+        if !(w.contains('.') && w.bytes().any(|b| b.is_ascii_digit())) {
+            return None;
+        }
+        let amount = Money::parse(w).ok()?;
+        let marked = words
+            .get(i + 1)
+            .filter(|m| matches!(m.trim_end_matches('.').to_ascii_uppercase().as_str(), "DR" | "CR"))
+            .and_then(|m| Money::parse(&format!("{w} {m}")).ok());
+        Some(marked.unwrap_or(amount))
     })?;
     Some((date, amount))
 }

@@ -9,6 +9,7 @@
 pub mod dates;
 pub mod identity;
 pub mod profiles;
+pub mod summary;
 pub mod vocab;
 
 use chrono::{NaiveDate, NaiveDateTime};
@@ -219,6 +220,35 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         let reversed: Vec<&Line> = summary_lines.iter().rev().copied().collect();
         printed_closing = summary_balance(&reversed, &["CLOSINGBALANCE", "CLOSINGBAL", "NEWBALANCE", "ENDINGBALANCE"]);
     }
+    // A summary in another arrangement: labels over their figures (cut over
+    // two lines, figures a few points off), label and figure pairs, counts.
+    let printed_summary = {
+        use layout::Vocabulary;
+        summary::read(&summary_lines, |t| StatementVocabulary.starts_with_date(t))
+    };
+    let summary_balance_of = |field: summary::Field| {
+        printed_summary.iter().flatten().filter(move |(f, _)| *f == field).map(|(_, v)| match v {
+            summary::Figure::Amount(m) => Some(*m),
+            summary::Figure::Count(_) => None,
+        })
+    };
+    if printed_opening.is_none() {
+        printed_opening = summary_balance_of(summary::Field::Opening).flatten().next();
+        identity.opening_balance = identity.opening_balance.or(printed_opening);
+    }
+    if printed_closing.is_none() {
+        printed_closing = summary_balance_of(summary::Field::Closing).flatten().last();
+    }
+    // "Balance as on 30 Jun 2024 : 12,345.67" after the rows: dated at the
+    // period's end (or the last row's day), the closing balance.
+    if printed_closing.is_none() {
+        let end = identity.period_to.or_else(|| reads.iter().map(|r| r.txn.date.date()).max());
+        printed_closing = end
+            .and_then(|end| {
+                summary_lines.iter().rev().find_map(|l| identity::balance_as_on(&l.text()).filter(|(d, _)| *d >= end))
+            })
+            .map(|(_, m)| m);
+    }
     // A card statement prints what is owed ("Previous Balance", "New
     // Balance"): as an account balance that is negative, charges debits.
     if is_card_statement(pages) {
@@ -238,7 +268,10 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         });
     }
     let transactions = settled.transactions;
-    let totals_reconcile = totals_check(&table, &transactions);
+    let totals_reconcile = match (totals_check(&table, &transactions), summary_check(&printed_summary, &transactions)) {
+        (Some(a), Some(b)) => Some(a && b),
+        (a, b) => a.or(b),
+    };
     identity.opening_balance = printed_opening.or_else(|| crate::reconcile::implied_opening(&transactions));
     identity.closing_balance = printed_closing.or_else(|| transactions.last().map(|t| t.balance));
     if identity.period_from.is_none() {
@@ -312,6 +345,47 @@ fn totals_check(table: &Table, txns: &[Transaction]) -> Option<bool> {
         let ok = fits(sums(since)) || fits(sums(0));
         verdict = Some(verdict.unwrap_or(true) && ok);
         since = upto;
+    }
+    verdict
+}
+
+/// The debit and credit totals and counts each summary prints against the
+/// rows': those of every row, or of a run of rows (a file of two months, each
+/// with its summary). `None` when none is printed.
+fn summary_check(printed: &[Vec<(summary::Field, summary::Figure)>], txns: &[Transaction]) -> Option<bool> {
+    use summary::{Field, Figure};
+    // Running sums: debits, credits, their numbers.
+    let mut sums = vec![(0i64, 0i64, 0u64, 0u64)];
+    for t in txns {
+        let (dr, cr, ndr, ncr) = sums.last().copied().unwrap_or_default();
+        sums.push(match t.kind {
+            TxnType::Debit => (dr + t.amount.paise(), cr, ndr + 1, ncr),
+            TxnType::Credit => (dr, cr + t.amount.paise(), ndr, ncr + 1),
+        });
+    }
+    let mut verdict = None;
+    for group in printed {
+        let wanted: Vec<(Field, Figure)> = group
+            .iter()
+            .copied()
+            .filter(|(f, _)| matches!(f, Field::Debits | Field::Credits | Field::DebitCount | Field::CreditCount))
+            .collect();
+        if wanted.is_empty() {
+            continue;
+        }
+        let fits = |i: usize, j: usize| {
+            let (Some(a), Some(b)) = (sums.get(i), sums.get(j)) else { return false };
+            wanted.iter().all(|(f, v)| match (f, v) {
+                (Field::Debits, Figure::Amount(m)) => m.abs().paise() == b.0 - a.0,
+                (Field::Credits, Figure::Amount(m)) => m.abs().paise() == b.1 - a.1,
+                (Field::DebitCount, Figure::Count(n)) => *n == b.2 - a.2,
+                (Field::CreditCount, Figure::Count(n)) => *n == b.3 - a.3,
+                _ => false,
+            })
+        };
+        let n = txns.len();
+        let ok = fits(0, n) || (0..n).any(|i| (i + 1..=n).any(|j| fits(i, j)));
+        verdict = Some(verdict.unwrap_or(true) && ok);
     }
     verdict
 }

@@ -319,7 +319,7 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
     }
     // "Opening Balance  Total Debits  Total Credits  Closing Balance": the
     // labels of a summary box, which ends the table.
-    if starts(OPENING) && (n.contains("CLOSING BAL") || n.contains("TOTAL")) {
+    if starts(OPENING) && (n.contains("CLOSING BAL") || n.contains("TOTAL") || super::summary::labels_only(&n)) {
         Some(SpecialKind::End)
     } else if starts(OPENING) {
         Some(SpecialKind::Opening)
