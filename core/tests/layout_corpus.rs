@@ -307,7 +307,8 @@ fn every_printed_summary_is_read_and_checked() {
             println!("{file:<32} {}", r.summary());
             let printed = &truth["summary"];
             let expect = &truth["expect"];
-            if r.opening_printed != !printed["opening"].is_null() {
+            let opening_in_truth = !printed["opening"].is_null();
+            if r.opening_printed != opening_in_truth {
                 failures.push(format!("{file}: opening_printed {}", r.opening_printed));
             }
             let want_closing = expect["closing_reconciles"].as_bool();
