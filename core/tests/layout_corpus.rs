@@ -279,9 +279,12 @@ fn every_printed_summary_is_read_and_checked() {
     // OPENING BALANCE / TRANSACTION TOTAL / CLOSING BALANCE rows, ICICI's
     // Summary of Account box, SBI's "Balance as on" beside other balances,
     // Kotak's 2 x 4 and 4 x 2 boxes, "Opening / Closing Balance as on
-    // <date>" lines, account summary grids with counts, labels cut over two
-    // lines, INR before the figures, overdrawn balances (minus, Dr,
-    // parentheses). The report must say the opening was printed, the closing
+    // <date>" lines and labels over figures, account summary grids with
+    // counts and with the account's number and type, labels cut over two
+    // lines, captions under figures, figures off their labels' baseline, a
+    // summary row per month, a box at every page's head, INR before the
+    // figures, overdrawn balances (minus, Dr, parentheses), no credits at
+    // all. The report must say the opening was printed, the closing
     // reconciles and the printed totals and counts are reproduced; twins
     // whose summary disagrees with the rows must say so.
     let manifest: Value =
@@ -339,7 +342,7 @@ fn every_printed_summary_is_read_and_checked() {
         }
     }
     assert!(failures.is_empty(), "{} problem(s):\n{}", failures.len(), failures.join("\n"));
-    corpus_reads_exactly("summaries", 23);
+    corpus_reads_exactly("summaries", 31);
 }
 
 #[test]

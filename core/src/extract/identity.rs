@@ -1307,7 +1307,12 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                 letters.len() >= 4 && !["RUPEES", "AMOUNT"].contains(&letters.to_ascii_uppercase().as_str())
             };
             let end = words.iter().position(|w| prose(w)).unwrap_or(words.len());
+            // "as on 01 Apr 2024 : 44,000.00": a dated value's day and year are no figure.
+            let dated = !dates::dates_in(&f.value).is_empty();
             words.get(..end).unwrap_or_default().iter().enumerate().find_map(|(i, w)| {
+                if dated && !w.contains(['.', ',']) {
+                    return None;
+                }
                 let amount = Money::parse(w).ok()?;
                 let marked = words
                     .get(i + 1)

@@ -215,13 +215,8 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         printed_opening = summary_balance(&above, &labels).or_else(|| summary_balance(&summary_lines, &labels));
         identity.opening_balance = identity.opening_balance.or(printed_opening);
     }
-    if printed_closing.is_none() {
-        // The last one printed: a file may bundle several statements.
-        let reversed: Vec<&Line> = summary_lines.iter().rev().copied().collect();
-        printed_closing = summary_balance(&reversed, &["CLOSINGBALANCE", "CLOSINGBAL", "NEWBALANCE", "ENDINGBALANCE"]);
-    }
-    // A summary in another arrangement: labels over their figures (cut over
-    // two lines, figures a few points off), label and figure pairs, counts.
+    // A summary: labels over their figures (cut over two lines, figures a
+    // few points off, a row per month), label and figure pairs, counts.
     let printed_summary = {
         use layout::Vocabulary;
         summary::read(&summary_lines, |t| StatementVocabulary.starts_with_date(t))
@@ -232,13 +227,21 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
             summary::Figure::Count(_) => None,
         })
     };
+    if printed_closing.is_none() {
+        // The last one printed (a file may bundle several statements; a
+        // summary table prints a row per month).
+        printed_closing = summary_balance_of(summary::Field::Closing).flatten().last();
+    }
+    if printed_closing.is_none() {
+        // The last one printed: a file may bundle several statements.
+        let reversed: Vec<&Line> = summary_lines.iter().rev().copied().collect();
+        printed_closing = summary_balance(&reversed, &["CLOSINGBALANCE", "CLOSINGBAL", "NEWBALANCE", "ENDINGBALANCE"]);
+    }
     if printed_opening.is_none() {
         printed_opening = summary_balance_of(summary::Field::Opening).flatten().next();
         identity.opening_balance = identity.opening_balance.or(printed_opening);
     }
-    if printed_closing.is_none() {
-        printed_closing = summary_balance_of(summary::Field::Closing).flatten().last();
-    }
+
     // "Balance as on 30 Jun 2024 : 12,345.67" after the rows: dated at the
     // period's end (or the last row's day), the closing balance.
     if printed_closing.is_none() {

@@ -71,6 +71,32 @@ const LABELS: &[(&str, Field)] = &[
     ("NOOFDEPOSITS", Field::CreditCount),
 ];
 
+const MONTHS: &[&str] = &[
+    "JANUARY",
+    "FEBRUARY",
+    "MARCH",
+    "APRIL",
+    "JUNE",
+    "JULY",
+    "AUGUST",
+    "SEPTEMBER",
+    "OCTOBER",
+    "NOVEMBER",
+    "DECEMBER",
+    "JAN",
+    "FEB",
+    "MAR",
+    "APR",
+    "MAY",
+    "JUN",
+    "JUL",
+    "AUG",
+    "SEP",
+    "OCT",
+    "NOV",
+    "DEC",
+];
+
 /// True for the labels that name a summary on their own (not a bare column word).
 fn names_summary(text: &str, field: Field) -> bool {
     matches!(field, Field::Opening | Field::Closing | Field::DebitCount | Field::CreditCount)
@@ -122,31 +148,6 @@ fn filler(text: &str) -> bool {
         || crate::extract::dates::month(&c).is_some()
 }
 
-/// The figures of a line of figures only, each with its x-range (a Cr / Dr
-/// mark after a figure and a currency word before it belong to it). `None`
-/// when the line has other words.
-fn figures(line: &Line) -> Option<Vec<(Figure, f32, f32)>> {
-    let mut out: Vec<(Figure, f32, f32)> = Vec::new();
-    let mut pending: Option<f32> = None;
-    for (i, w) in line.words.iter().enumerate() {
-        if currency_word(&w.text) {
-            pending = Some(w.x0);
-            continue;
-        }
-        if mark(&w.text) && i > 0 {
-            continue;
-        }
-        let text = match line.words.get(i + 1).filter(|n| mark(&n.text)) {
-            Some(n) => format!("{} {}", w.text, n.text),
-            None => w.text.clone(),
-        };
-        let f = figure(&text)?;
-        let x1 = line.words.get(i + 1).filter(|n| mark(&n.text)).map_or(w.x1, |n| n.x1);
-        out.push((f, pending.take().unwrap_or(w.x0), x1));
-    }
-    (!out.is_empty()).then_some(out)
-}
-
 /// The labels a run of compact text spells, longest first at each place.
 fn segment(mut s: &str) -> Option<Vec<(Field, &'static str)>> {
     let mut out = Vec::new();
@@ -157,7 +158,9 @@ fn segment(mut s: &str) -> Option<Vec<(Field, &'static str)>> {
         // "as on <date>" after a label.
         for skip in ["ASON", "ASOF", "ASAT"] {
             if let Some(rest) = s.strip_prefix(skip) {
-                s = rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric() && !c.is_ascii_uppercase());
+                let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+                let rest = MONTHS.iter().find_map(|m| rest.strip_prefix(m)).unwrap_or(rest);
+                s = rest.trim_start_matches(|c: char| c.is_ascii_digit());
             }
         }
         s = s.strip_prefix("INR").or_else(|| s.strip_prefix("RS")).unwrap_or(s);
@@ -165,19 +168,23 @@ fn segment(mut s: &str) -> Option<Vec<(Field, &'static str)>> {
     Some(out)
 }
 
+/// A figure and its x-range.
+type Placed = (Figure, f32, f32);
+
+/// A label cell: what it states (`None`: a cell of another kind, "Account
+/// Number", "Account Type") and its x-range.
+type Cell = (Option<(Field, &'static str)>, f32, f32);
+
 /// The label cells of one line, or of two lines whose words are cut under
 /// each other ("Opening" over "Balance"): words closer than a space join a
-/// cell, a word over another joins its cell. Each cell spells one or more
-/// labels; `None` when a cell spells none.
-fn label_cells(band: &[&Line]) -> Option<Vec<(Field, &'static str, f32, f32)>> {
+/// cell, a word over another joins its cell. A cell may spell more than one
+/// label (all then share its x-range) or none.
+fn label_cells(band: &[&Line]) -> Vec<Cell> {
     let words: Vec<(usize, &Word)> =
         band.iter().enumerate().flat_map(|(i, l)| l.words.iter().map(move |w| (i, w))).collect();
-    if words.is_empty() {
-        return None;
-    }
     // Union-find over words.
     let mut parent: Vec<usize> = (0..words.len()).collect();
-    fn root(p: &mut [usize], mut i: usize) -> usize {
+    fn root(p: &[usize], mut i: usize) -> usize {
         while let Some(&q) = p.get(i) {
             if q == i {
                 break;
@@ -196,7 +203,7 @@ fn label_cells(band: &[&Line]) -> Option<Vec<(Field, &'static str, f32, f32)>> {
                 wa.x0 < wb.x1 && wb.x0 < wa.x1
             };
             if join {
-                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+                let (ra, rb) = (root(&parent, a), root(&parent, b));
                 if let Some(p) = parent.get_mut(ra) {
                     *p = rb;
                 }
@@ -205,13 +212,13 @@ fn label_cells(band: &[&Line]) -> Option<Vec<(Field, &'static str, f32, f32)>> {
     }
     let mut cells: Vec<(usize, Vec<(usize, &Word)>)> = Vec::new();
     for (i, w) in words.iter().enumerate() {
-        let r = root(&mut parent, i);
+        let r = root(&parent, i);
         match cells.iter_mut().find(|(c, _)| *c == r) {
             Some((_, ws)) => ws.push(*w),
             None => cells.push((r, vec![*w])),
         }
     }
-    let mut out = Vec::new();
+    let mut out: Vec<Cell> = Vec::new();
     for (_, mut ws) in cells {
         ws.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.x0.total_cmp(&b.1.x0)));
         let kept: Vec<&Word> = ws.iter().map(|(_, w)| *w).filter(|w| !compact(&w.text).is_empty()).collect();
@@ -219,13 +226,15 @@ fn label_cells(band: &[&Line]) -> Option<Vec<(Field, &'static str, f32, f32)>> {
             continue;
         }
         let text: String = kept.iter().map(|w| compact(&w.text)).collect();
-        let labels = segment(&text)?;
         let x0 = kept.iter().map(|w| w.x0).fold(f32::INFINITY, f32::min);
         let x1 = kept.iter().map(|w| w.x1).fold(f32::NEG_INFINITY, f32::max);
-        out.extend(labels.into_iter().map(|(f, l)| (f, l, x0, x1)));
+        match segment(&text) {
+            Some(labels) => out.extend(labels.into_iter().map(|l| (Some(l), x0, x1))),
+            None => out.push((None, x0, x1)),
+        }
     }
-    out.sort_by(|a, b| a.2.total_cmp(&b.2));
-    Some(out)
+    out.sort_by(|a, b| a.1.total_cmp(&b.1));
+    out
 }
 
 fn fits(field: Field, f: Figure) -> bool {
@@ -236,25 +245,63 @@ fn fits(field: Field, f: Figure) -> bool {
     )
 }
 
-/// A grid's labels over its figures.
-fn grid(band: &[&Line], values: &Line) -> Option<Vec<(Field, Figure)>> {
-    let labels = label_cells(band)?;
-    if labels.len() < 2 || !labels.iter().any(|(f, l, ..)| names_summary(l, *f)) {
+/// The figures of a line with their x-ranges (a Cr / Dr mark after a figure
+/// and a currency word before it belong to it), and whether the line has
+/// other words too. `None` when it has no figure.
+fn line_figures(line: &Line) -> Option<(Vec<Placed>, bool)> {
+    let mut out: Vec<Placed> = Vec::new();
+    let mut other = false;
+    let mut pending: Option<f32> = None;
+    for (i, w) in line.words.iter().enumerate() {
+        if currency_word(&w.text) {
+            pending = Some(w.x0);
+            continue;
+        }
+        if mark(&w.text) && i > 0 {
+            continue;
+        }
+        let next_mark = line.words.get(i + 1).filter(|n| mark(&n.text));
+        let text = next_mark.map_or_else(|| w.text.clone(), |n| format!("{} {}", w.text, n.text));
+        match figure(&text) {
+            Some(f) => out.push((f, pending.take().unwrap_or(w.x0), next_mark.map_or(w.x1, |n| n.x1))),
+            None => {
+                pending = None;
+                other |= !compact(&w.text).is_empty();
+            }
+        }
+    }
+    (!out.is_empty()).then_some((out, other))
+}
+
+/// A grid's label cells over (or under) a line of figures. Two or more
+/// labels, one naming a summary; or one opening or closing label over a
+/// single figure.
+fn grid(cells: &[Cell], values: &Line) -> Option<Vec<(Field, Figure)>> {
+    let known: Vec<(Field, &str, f32, f32)> =
+        cells.iter().filter_map(|(l, a, b)| l.map(|(f, t)| (f, t, *a, *b))).collect();
+    if !known.iter().any(|(f, l, ..)| names_summary(l, *f)) {
         return None;
     }
-    let figs = figures(values)?;
-    // As many figures as labels: in order (a figure set a few points off its label).
-    if figs.len() == labels.len() && labels.iter().zip(&figs).all(|(l, f)| fits(l.0, f.0)) {
-        return Some(labels.iter().zip(&figs).map(|(l, f)| (l.0, f.0)).collect());
+    let (figs, other) = line_figures(values)?;
+    if known.len() == 1 && !(figs.len() == 1 && matches!(known.first(), Some((Field::Opening | Field::Closing, ..)))) {
+        return None;
     }
-    // Else each label takes the figure under it.
+    // As many figures as labels: in order (a figure set a few points off its label).
+    if !other
+        && known.len() == cells.len()
+        && figs.len() == known.len()
+        && known.iter().zip(&figs).all(|(l, f)| fits(l.0, f.0))
+    {
+        return Some(known.iter().zip(&figs).map(|(l, f)| (l.0, f.0)).collect());
+    }
+    // Else each label takes the figure under it: most labels one.
     let mut out = Vec::new();
-    for (field, _, x0, x1) in &labels {
+    for (field, _, x0, x1) in &known {
         if let Some((f, ..)) = figs.iter().find(|(f, a, b)| a < x1 && b > x0 && fits(*field, *f)) {
             out.push((*field, *f));
         }
     }
-    (!out.is_empty()).then_some(out)
+    (!out.is_empty() && out.len() * 2 >= known.len()).then_some(out)
 }
 
 /// Label and figure pairs on one line.
@@ -303,27 +350,30 @@ fn pairs(line: &Line) -> Option<Vec<(Field, Figure)>> {
 }
 
 /// Every summary printed on `lines` (in their order, top to bottom), each
-/// the figures of one grid or of consecutive label and figure lines. Lines
-/// that start with a date (transaction rows) are passed over.
+/// the figures of one grid row or of consecutive label and figure lines.
+/// Lines that start with a date (transaction rows) or name a table's date or
+/// narration column (its header) are passed over.
 pub fn read(lines: &[&Line], starts_with_date: impl Fn(&str) -> bool) -> Vec<Vec<(Field, Figure)>> {
+    let header = |l: &Line| {
+        l.words.iter().any(|w| {
+            matches!(
+                crate::extract::vocab::column_kind(&w.text),
+                Some(crate::layout::ColumnKind::Date | crate::layout::ColumnKind::Narration)
+            )
+        })
+    };
+    let usable: Vec<&Line> = lines.iter().copied().filter(|l| !starts_with_date(&l.text()) && !header(l)).collect();
+    let near = |a: &Line, b: &Line| b.y > a.y && b.y - a.y <= 3.0 * a.size.max(b.size);
+    // A figure set a little off its label's baseline, on a line of its own.
+    let beside = |a: &Line, b: &Line| (b.y - a.y).abs() <= 0.9 * a.size.max(b.size);
     let mut out: Vec<Vec<(Field, Figure)>> = Vec::new();
     let mut last_pairs: Option<usize> = None;
-    let usable: Vec<&Line> = lines.iter().copied().filter(|l| !starts_with_date(&l.text())).collect();
-    let near = |a: &Line, b: &Line| b.y > a.y && b.y - a.y <= 3.0 * a.size.max(b.size);
+    let mut used = vec![false; usable.len()];
     let mut i = 0;
     while let Some(line) = usable.get(i) {
-        // A grid: one or two label lines over a line of figures.
-        let found =
-            usable.get(i + 1).filter(|v| near(line, v)).and_then(|v| grid(&[line], v).map(|g| (g, 2))).or_else(|| {
-                let (b, v) = (usable.get(i + 1)?, usable.get(i + 2)?);
-                (near(line, b) && near(b, v) && b.y - line.y <= 1.8 * line.size.max(b.size))
-                    .then(|| grid(&[line, b], v))
-                    .flatten()
-                    .map(|g| (g, 3))
-            });
-        if let Some((g, used)) = found {
-            out.push(g);
-            i += used;
+        let line: &Line = line;
+        if used.get(i).copied().unwrap_or(false) || line_figures(line).is_some_and(|(_, other)| !other) {
+            i += 1;
             continue;
         }
         if let Some(p) = pairs(line) {
@@ -332,6 +382,100 @@ pub fn read(lines: &[&Line], starts_with_date: impl Fn(&str) -> bool) -> Vec<Vec
                 _ => out.push(p),
             }
             last_pairs = Some(i);
+            i += 1;
+            continue;
+        }
+        let cells = label_cells(&[line]);
+        // Labels cut over two lines: every cell of the two a label, and the
+        // lower line not a row of labels over the figures by itself.
+        let two_lines = |i: usize| {
+            let (b, v): (&Line, &Line) = (usable.get(i + 1)?, usable.get(i + 2)?);
+            let line: &Line = usable.get(i)?;
+            if !(near(line, b) && near(b, v) && b.y - line.y <= 1.8 * line.size.max(b.size)) {
+                return None;
+            }
+            if grid(&label_cells(&[b]), v).is_some() {
+                return None;
+            }
+            let cells = label_cells(&[line, b]);
+            cells.iter().all(|c| c.0.is_some()).then(|| grid(&cells, v)).flatten()
+        };
+        if cells.iter().all(|c| c.0.is_none()) {
+            // Perhaps the upper half of labels cut over two lines.
+            let two = two_lines(i);
+            if let Some(g) = two {
+                out.push(g);
+                used.iter_mut().skip(i).take(3).for_each(|u| *u = true);
+                i += 3;
+                continue;
+            }
+            i += 1;
+            continue;
+        }
+        // Labels over a line of figures, and further rows of figures under them.
+        let below = usable.get(i + 1).filter(|v| near(line, v)).and_then(|v| grid(&cells, v));
+        if let Some(g) = below {
+            out.push(g);
+            let mut k = i + 1;
+            // Further rows: a figure under every label (not a footer's stray figure).
+            let known = cells.iter().filter(|c| c.0.is_some()).count();
+            while let Some(next) = usable.get(k + 1).filter(|n| usable.get(k).is_some_and(|p| near(p, n))) {
+                match grid(&cells, next) {
+                    Some(g) if g.len() == known => out.push(g),
+                    _ => break,
+                }
+                k += 1;
+            }
+            used.iter_mut().skip(i).take(k + 1 - i).for_each(|u| *u = true);
+            i = k + 1;
+            continue;
+        }
+        // Labels cut over two lines.
+        let two = two_lines(i);
+        if let Some(g) = two {
+            out.push(g);
+            used.iter_mut().skip(i).take(3).for_each(|u| *u = true);
+            i += 3;
+            continue;
+        }
+        // Captions under their figures.
+        let above = i
+            .checked_sub(1)
+            .filter(|k| !used.get(*k).copied().unwrap_or(true))
+            .and_then(|k| usable.get(k))
+            .filter(|v| near(v, line))
+            .and_then(|v| grid(&cells, v));
+        if let Some(g) = above {
+            out.push(g);
+            used.iter_mut().skip(i).take(1).for_each(|u| *u = true);
+            i += 1;
+            continue;
+        }
+        // One label, its figure on a line of its own a little above or below,
+        // to its right.
+        if let [(Some((field, label)), _, x1)] = cells.as_slice()
+            && names_summary(label, *field)
+        {
+            let off = [i.checked_sub(1), Some(i + 1)].into_iter().flatten().find_map(|k| {
+                let v: &Line = usable.get(k).filter(|v| beside(line, v) && !used.get(k).copied().unwrap_or(true))?;
+                match line_figures(v)? {
+                    (figs, false) => match figs.as_slice() {
+                        [(f, a, _)] if *a > *x1 && fits(*field, *f) => Some((k, *f)),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            });
+            if let Some((k, f)) = off {
+                match out.last_mut() {
+                    Some(group) if last_pairs.is_some_and(|p| p + 1 >= i) => group.push((*field, f)),
+                    _ => out.push(vec![(*field, f)]),
+                }
+                if let Some(u) = used.get_mut(k) {
+                    *u = true;
+                }
+                last_pairs = Some(i.max(k));
+            }
         }
         i += 1;
     }
@@ -389,6 +533,18 @@ mod tests {
         assert_eq!(read(&[&a, &b, &v], |_| false).concat().len(), 3);
         let p = line(10.0, &[("Opening", 0.0), ("Balance", 38.0), (":", 80.0), ("(1,000.00)", 90.0)]);
         assert_eq!(read(&[&p], |_| false), vec![vec![(Field::Opening, Figure::Amount(Money::from_paise(-100_000)))]]);
+        // Captions under their figures; a table of a row per month.
+        let f = line(10.0, &[("1,000.00", 0.0), ("250.00", 100.0)]);
+        let c = line(20.0, &[("Opening", 0.0), ("balance", 38.0), ("Total", 100.0), ("debits", 128.0)]);
+        assert_eq!(read(&[&f, &c], |_| false).concat().len(), 2);
+        let h =
+            line(10.0, &[("Month", 0.0), ("Opening", 100.0), ("Balance", 138.0), ("Closing", 200.0), ("Bal", 238.0)]);
+        let r1 = line(20.0, &[("Apr-2024", 0.0), ("10.00", 110.0), ("20.00", 210.0)]);
+        let r2 = line(30.0, &[("May-2024", 0.0), ("20.00", 110.0), ("35.00", 210.0)]);
+        let foot = line(40.0, &[("Toll", 0.0), ("free", 30.0), ("5700.", 210.0)]);
+        let got = read(&[&h, &r1, &r2, &foot], |_| false);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got.last().and_then(|g| g.last()), Some(&(Field::Closing, Figure::Amount(Money::from_paise(3500)))));
         // A table's header over its first row is no summary.
         let h = line(10.0, &[("Date", 0.0), ("Withdrawals", 100.0), ("Deposits", 200.0)]);
         let r = line(20.0, &[("500.00", 100.0), ("600.00", 200.0)]);
