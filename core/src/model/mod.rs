@@ -225,7 +225,11 @@ pub struct ReadingReport {
     /// stretch (a balance printed once a day); the one nearest the columns is read.
     pub sides_undecided: usize,
     /// The debit and credit totals the statement prints ("Transaction Total",
-    /// page totals) against the rows' sums; `None` when none is printed.
+    /// page totals, a summary's "Debits" / "Total Withdrawal") and the number of
+    /// debits and credits a summary prints ("Dr Count", "No. of Credits")
+    /// against the rows' sums and numbers (a summary's against every row or a
+    /// run of them, as a file of two months prints two); `None` when none is
+    /// printed. `false` when a printed figure disagrees.
     pub totals_reconcile: Option<bool>,
     /// The first row where the chain fails.
     pub first_break: Option<ChainBreak>,
