@@ -271,10 +271,11 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         });
     }
     let transactions = settled.transactions;
-    let totals_reconcile = match (totals_check(&table, &transactions), summary_check(&printed_summary, &transactions)) {
-        (Some(a), Some(b)) => Some(a && b),
-        (a, b) => a.or(b),
-    };
+    let totals_reconcile =
+        match (totals_check(&table, &transactions), summary_check(&printed_summary, &transactions, printed_opening)) {
+            (Some(a), Some(b)) => Some(a && b),
+            (a, b) => a.or(b),
+        };
     identity.opening_balance = printed_opening.or_else(|| crate::reconcile::implied_opening(&transactions));
     identity.closing_balance = printed_closing.or_else(|| transactions.last().map(|t| t.balance));
     if identity.period_from.is_none() {
@@ -355,8 +356,16 @@ fn totals_check(table: &Table, txns: &[Transaction]) -> Option<bool> {
 /// The debit and credit totals and counts each summary prints against the
 /// rows': those of every row, or of a run of rows (a file of two months, each
 /// with its summary). `None` when none is printed.
-fn summary_check(printed: &[Vec<(summary::Field, summary::Figure)>], txns: &[Transaction]) -> Option<bool> {
+fn summary_check(
+    printed: &[Vec<(summary::Field, summary::Figure)>],
+    txns: &[Transaction],
+    opening: Option<Money>,
+) -> Option<bool> {
     use summary::{Field, Figure};
+    // The balance before each row, and after the last.
+    let mut balances: Vec<Money> = Vec::with_capacity(txns.len() + 1);
+    balances.extend(opening.or_else(|| txns.first().map(|t| t.balance - t.signed_amount())));
+    balances.extend(txns.iter().map(|t| t.balance));
     // Running sums: debits, credits, their numbers.
     let mut sums = vec![(0i64, 0i64, 0u64, 0u64)];
     for t in txns {
@@ -368,26 +377,31 @@ fn summary_check(printed: &[Vec<(summary::Field, summary::Figure)>], txns: &[Tra
     }
     let mut verdict = None;
     for group in printed {
-        let wanted: Vec<(Field, Figure)> = group
+        // A summary with totals or counts; its opening and closing balance
+        // (when printed beside them) are checked with them: the balance
+        // before its rows and after them (a sign printed otherwise aside).
+        if !group
             .iter()
-            .copied()
-            .filter(|(f, _)| matches!(f, Field::Debits | Field::Credits | Field::DebitCount | Field::CreditCount))
-            .collect();
-        if wanted.is_empty() {
+            .any(|(f, _)| matches!(f, Field::Debits | Field::Credits | Field::DebitCount | Field::CreditCount))
+        {
             continue;
         }
+        let balance_is = |at: usize, m: Money| balances.get(at).is_some_and(|b| b.abs() == m.abs());
         let fits = |i: usize, j: usize| {
             let (Some(a), Some(b)) = (sums.get(i), sums.get(j)) else { return false };
-            wanted.iter().all(|(f, v)| match (f, v) {
+            group.iter().all(|(f, v)| match (f, v) {
                 (Field::Debits, Figure::Amount(m)) => m.abs().paise() == b.0 - a.0,
                 (Field::Credits, Figure::Amount(m)) => m.abs().paise() == b.1 - a.1,
                 (Field::DebitCount, Figure::Count(n)) => *n == b.2 - a.2,
                 (Field::CreditCount, Figure::Count(n)) => *n == b.3 - a.3,
+                (Field::Opening, Figure::Amount(m)) => balance_is(i, *m),
+                (Field::Closing, Figure::Amount(m)) => balance_is(j, *m),
                 _ => false,
             })
         };
         let n = txns.len();
-        let ok = fits(0, n) || (0..n).any(|i| (i + 1..=n).any(|j| fits(i, j)));
+        // Every row, or a run of them (an empty one: a month without rows).
+        let ok = fits(0, n) || (0..=n).any(|i| (i..=n).any(|j| fits(i, j)));
         verdict = Some(verdict.unwrap_or(true) && ok);
     }
     verdict

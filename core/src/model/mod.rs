@@ -228,8 +228,9 @@ pub struct ReadingReport {
     /// page totals, a summary's "Debits" / "Total Withdrawal") and the number of
     /// debits and credits a summary prints ("Dr Count", "No. of Credits")
     /// against the rows' sums and numbers (a summary's against every row or a
-    /// run of them, as a file of two months prints two); `None` when none is
-    /// printed. `false` when a printed figure disagrees.
+    /// run of them, as a file of two months prints two, the summary's opening
+    /// and closing balance being the balances before and after that run);
+    /// `None` when none is printed. `false` when a printed figure disagrees.
     pub totals_reconcile: Option<bool>,
     /// The first row where the chain fails.
     pub first_break: Option<ChainBreak>,
