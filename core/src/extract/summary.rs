@@ -306,7 +306,12 @@ fn grid(cells: &[Cell], values: &Line) -> Option<Vec<(Field, Figure)>> {
 
 /// Label and figure pairs on one line.
 fn pairs(line: &Line) -> Option<Vec<(Field, Figure)>> {
-    let words = &line.words;
+    // "Opening Balance:12,345.67": a colon glued to the label or the figure parts them.
+    let words: Vec<String> = line
+        .words
+        .iter()
+        .flat_map(|w| w.text.split(':').filter(|t| !t.trim().is_empty()).map(str::to_string))
+        .collect();
     let mut out = Vec::new();
     let mut open: Option<(Field, &str)> = None;
     let mut any_summary = false;
@@ -316,7 +321,7 @@ fn pairs(line: &Line) -> Option<Vec<(Field, Figure)>> {
         let mut text = String::new();
         let mut best: Option<(usize, Field, &'static str)> = None;
         for (j, x) in words.iter().enumerate().skip(i) {
-            text.push_str(&compact(&x.text));
+            text.push_str(&compact(x));
             if !LABELS.iter().any(|(l, _)| l.starts_with(text.as_str())) {
                 break;
             }
@@ -330,18 +335,19 @@ fn pairs(line: &Line) -> Option<Vec<(Field, Figure)>> {
             i = j + 1;
             continue;
         }
-        if currency_word(&w.text) || (mark(&w.text) && i > 0) {
+        if currency_word(w) || (mark(w) && i > 0) {
             i += 1;
             continue;
         }
-        let next_mark = words.get(i + 1).filter(|n| mark(&n.text));
-        let text = next_mark.map_or_else(|| w.text.clone(), |n| format!("{} {}", w.text, n.text));
+        // Not the "Dr" of "Dr Count".
+        let next_mark = words.get(i + 1).filter(|n| mark(n) && words.get(i + 2).is_none_or(|c| compact(c) != "COUNT"));
+        let text = next_mark.map_or_else(|| w.clone(), |n| format!("{w} {n}"));
         match (figure(&text), open) {
             (Some(f), Some((field, _))) if fits(field, f) => {
                 out.push((field, f));
                 open = None;
             }
-            _ if filler(&w.text) => {}
+            _ if filler(w) => {}
             _ => return None,
         }
         i += 1;
@@ -533,6 +539,14 @@ mod tests {
         assert_eq!(read(&[&a, &b, &v], |_| false).concat().len(), 3);
         let p = line(10.0, &[("Opening", 0.0), ("Balance", 38.0), (":", 80.0), ("(1,000.00)", 90.0)]);
         assert_eq!(read(&[&p], |_| false), vec![vec![(Field::Opening, Figure::Amount(Money::from_paise(-100_000)))]]);
+        let glued = line(10.0, &[("Total", 0.0), ("Debits:1,000.00", 30.0), ("Dr", 120.0), ("Count:4", 140.0)]);
+        assert_eq!(
+            read(&[&glued], |_| false),
+            vec![vec![
+                (Field::Debits, Figure::Amount(Money::from_paise(100_000))),
+                (Field::DebitCount, Figure::Count(4))
+            ]]
+        );
         // Captions under their figures; a table of a row per month.
         let f = line(10.0, &[("1,000.00", 0.0), ("250.00", 100.0)]);
         let c = line(20.0, &[("Opening", 0.0), ("balance", 38.0), ("Total", 100.0), ("debits", 128.0)]);
