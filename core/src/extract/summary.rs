@@ -421,16 +421,31 @@ pub fn read(lines: &[&Line], starts_with_date: impl Fn(&str) -> bool) -> Vec<Vec
         // Labels over a line of figures, and further rows of figures under them.
         let below = usable.get(i + 1).filter(|v| near(line, v)).and_then(|v| grid(&cells, v));
         if let Some(g) = below {
-            out.push(g);
+            let mut rows = vec![g];
             let mut k = i + 1;
             // Further rows: a figure under every label (not a footer's stray figure).
             let known = cells.iter().filter(|c| c.0.is_some()).count();
             while let Some(next) = usable.get(k + 1).filter(|n| usable.get(k).is_some_and(|p| near(p, n))) {
                 match grid(&cells, next) {
-                    Some(g) if g.len() == known => out.push(g),
+                    Some(g) if g.len() == known => rows.push(g),
                     _ => break,
                 }
                 k += 1;
+            }
+            // Rows of periods (a row per month) run on: each opens with the
+            // balance the one before closes with. Rows that do not (one per
+            // account of a consolidated statement) are not this statement's
+            // summary.
+            let balance = |g: &[(Field, Figure)], field: Field| g.iter().find(|(f, _)| *f == field).map(|(_, v)| *v);
+            let runs_on = rows.windows(2).all(|w| match (w.first(), w.get(1)) {
+                (Some(a), Some(b)) => match (balance(a, Field::Closing), balance(b, Field::Opening)) {
+                    (Some(c), Some(o)) => c == o,
+                    _ => true,
+                },
+                _ => true,
+            });
+            if runs_on {
+                out.extend(rows);
             }
             used.iter_mut().skip(i).take(k + 1 - i).for_each(|u| *u = true);
             i = k + 1;
@@ -558,6 +573,9 @@ mod tests {
         let foot = line(40.0, &[("Toll", 0.0), ("free", 30.0), ("5700.", 210.0)]);
         let got = read(&[&h, &r1, &r2, &foot], |_| false);
         assert_eq!(got.len(), 2);
+        // One row per account: not this statement's summary.
+        let r3 = line(30.0, &[("FD", 0.0), ("900.00", 110.0), ("950.00", 210.0)]);
+        assert!(read(&[&h, &r1, &r3], |_| false).is_empty());
         assert_eq!(got.last().and_then(|g| g.last()), Some(&(Field::Closing, Figure::Amount(Money::from_paise(3500)))));
         // A table's header over its first row is no summary.
         let h = line(10.0, &[("Date", 0.0), ("Withdrawals", 100.0), ("Deposits", 200.0)]);
