@@ -360,15 +360,14 @@ fn pairs(line: &Line) -> Option<Vec<(Field, Figure)>> {
 /// Lines that start with a date (transaction rows) or name a table's date or
 /// narration column (its header) are passed over.
 pub fn read(lines: &[&Line], starts_with_date: impl Fn(&str) -> bool) -> Vec<Vec<(Field, Figure)>> {
+    // A table's header names its date and its narration column.
     let header = |l: &Line| {
-        l.words.iter().any(|w| {
-            matches!(
-                crate::extract::vocab::column_kind(&w.text),
-                Some(crate::layout::ColumnKind::Date | crate::layout::ColumnKind::Narration)
-            )
-        })
+        let kinds: Vec<_> = l.words.iter().filter_map(|w| crate::extract::vocab::column_kind(&w.text)).collect();
+        kinds.contains(&crate::layout::ColumnKind::Date) && kinds.contains(&crate::layout::ColumnKind::Narration)
     };
-    let usable: Vec<&Line> = lines.iter().copied().filter(|l| !starts_with_date(&l.text()) && !header(l)).collect();
+    let dated = |l: &Line| starts_with_date(&l.text());
+    let (usable, at): (Vec<&Line>, Vec<usize>) =
+        lines.iter().enumerate().filter(|(_, l)| !dated(l) && !header(l)).map(|(k, l)| (*l, k)).unzip();
     let near = |a: &Line, b: &Line| b.y > a.y && b.y - a.y <= 3.0 * a.size.max(b.size);
     // A figure set a little off its label's baseline, on a line of its own.
     let beside = |a: &Line, b: &Line| (b.y - a.y).abs() <= 0.9 * a.size.max(b.size);
@@ -418,7 +417,20 @@ pub fn read(lines: &[&Line], starts_with_date: impl Fn(&str) -> bool) -> Vec<Vec
             i += 1;
             continue;
         }
-        // Labels over a line of figures, and further rows of figures under them.
+        // Labels over a line of figures, and further rows of figures under
+        // them. The line under the labels may start with a date ("From / To /
+        // Opening Balance ..." over "01/04/2024 30/06/2024 ...").
+        let under_dated = at
+            .get(i)
+            .and_then(|k| lines.get(k + 1))
+            .filter(|v| dated(v) && near(line, v))
+            .and_then(|v| grid(&cells, v));
+        if let Some(g) = under_dated {
+            out.push(g);
+            used.iter_mut().skip(i).take(1).for_each(|u| *u = true);
+            i += 1;
+            continue;
+        }
         let below = usable.get(i + 1).filter(|v| near(line, v)).and_then(|v| grid(&cells, v));
         if let Some(g) = below {
             let mut rows = vec![g];
