@@ -200,11 +200,17 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
     // beside the address, "Previous Balance" on a card statement).
     // Not past the start of another account's table (a consolidated statement).
     let ours = |pi: usize, l: &Line| table.next_account.is_none_or(|(np, y)| pi < np || (pi == np && l.y < y));
-    let summary_lines: Vec<&Line> = pages
+    // The first two pages, the page of the table's last row and the page
+    // where it ends (a summary after the rows, with pages of terms or
+    // legends after it), and the last page.
+    let mut summary_pages: Vec<usize> = vec![0, 1, pages.len().saturating_sub(1)];
+    summary_pages.extend(table.rows.last().and_then(|r| pages.iter().position(|p| p.number == r.page)));
+    summary_pages.extend(table.end_at.map(|(p, _)| p));
+    summary_pages.sort_unstable();
+    summary_pages.dedup();
+    let summary_lines: Vec<&Line> = summary_pages
         .iter()
-        .enumerate()
-        .take(2)
-        .chain(pages.iter().enumerate().skip(2).last())
+        .filter_map(|&pi| pages.get(pi).map(|p| (pi, p)))
         .flat_map(|(pi, p)| p.lines.iter().filter(move |l| ours(pi, l)))
         .collect();
     if printed_opening.is_none() {
