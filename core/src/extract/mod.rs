@@ -372,13 +372,15 @@ fn summary_check(
     let mut balances: Vec<Money> = Vec::with_capacity(txns.len() + 1);
     balances.extend(opening.or_else(|| txns.first().map(|t| t.balance - t.signed_amount())));
     balances.extend(txns.iter().map(|t| t.balance));
-    // Running sums: debits, credits, their numbers.
-    let mut sums = vec![(0i64, 0i64, 0u64, 0u64)];
+    // Running sums: debits, credits, their numbers, and rows of nothing
+    // (0.00: a bank may count one on either side).
+    let mut sums = vec![(0i64, 0i64, 0u64, 0u64, 0u64)];
     for t in txns {
-        let (dr, cr, ndr, ncr) = sums.last().copied().unwrap_or_default();
-        sums.push(match t.kind {
-            TxnType::Debit => (dr + t.amount.paise(), cr, ndr + 1, ncr),
-            TxnType::Credit => (dr, cr + t.amount.paise(), ndr, ncr + 1),
+        let (dr, cr, ndr, ncr, nil) = sums.last().copied().unwrap_or_default();
+        sums.push(match (t.kind, t.amount.is_zero()) {
+            (_, true) => (dr, cr, ndr, ncr, nil + 1),
+            (TxnType::Debit, false) => (dr + t.amount.paise(), cr, ndr + 1, ncr, nil),
+            (TxnType::Credit, false) => (dr, cr + t.amount.paise(), ndr, ncr + 1, nil),
         });
     }
     let mut verdict = None;
@@ -398,8 +400,8 @@ fn summary_check(
             group.iter().all(|(f, v)| match (f, v) {
                 (Field::Debits, Figure::Amount(m)) => m.abs().paise() == b.0 - a.0,
                 (Field::Credits, Figure::Amount(m)) => m.abs().paise() == b.1 - a.1,
-                (Field::DebitCount, Figure::Count(n)) => *n == b.2 - a.2,
-                (Field::CreditCount, Figure::Count(n)) => *n == b.3 - a.3,
+                (Field::DebitCount, Figure::Count(n)) => (b.2 - a.2..=b.2 - a.2 + b.4 - a.4).contains(n),
+                (Field::CreditCount, Figure::Count(n)) => (b.3 - a.3..=b.3 - a.3 + b.4 - a.4).contains(n),
                 (Field::Opening, Figure::Amount(m)) => balance_is(i, *m),
                 (Field::Closing, Figure::Amount(m)) => balance_is(j, *m),
                 _ => false,
