@@ -24,7 +24,9 @@
 //! (fixtures/browserprint), statements whose print leaves a row's side,
 //! amount or place within its day open for the balance chain to decide
 //! (fixtures/chainfix), fixed-width line-printer reports of core-banking
-//! systems (fixtures/coreprint), and layouts drawn at random from the space
+//! systems (fixtures/coreprint), opening and closing balances, totals and Dr /
+//! Cr counts printed in summaries outside the rows, whose reading report is
+//! checked too (fixtures/summaries), and layouts drawn at random from the space
 //! Indian statements occupy (fixtures/randlayout, with its known failures
 //! listed) and the same draws printed as HTML by Chromium and wkhtmltopdf
 //! (fixtures/randhtml, its known failures listed), each made by the generate
@@ -313,6 +315,21 @@ fn every_printed_summary_is_read_and_checked() {
             let opening_in_truth = !printed["opening"].is_null();
             if r.opening_printed != opening_in_truth {
                 failures.push(format!("{file}: opening_printed {}", r.opening_printed));
+            }
+            // The balances read are the printed ones (a twin's misprinted
+            // summary opening is not taken over the B/F row's).
+            let opening = truth["opening_balance"].as_str();
+            if opening_in_truth && st.identity.opening_balance.map(money).as_deref() != opening {
+                failures.push(format!("{file}: opening {:?}, expected {opening:?}", st.identity.opening_balance));
+            }
+            if agree
+                && !printed["closing"].is_null()
+                && st.identity.closing_balance.map(money).as_deref() != printed["closing"].as_str()
+            {
+                failures.push(format!(
+                    "{file}: closing {:?}, expected {}",
+                    st.identity.closing_balance, printed["closing"]
+                ));
             }
             let want_closing = expect["closing_reconciles"].as_bool();
             if r.closing_reconciles != want_closing {
