@@ -229,6 +229,56 @@ fn fakes_scans_and_malformed_files_get_an_honest_outcome() {
     }
 }
 
+#[test]
+fn unknown_banks_are_named_as_printed() {
+    let Some(dir) = real_dev() else { return };
+    // The bank of a statement bankscope does not know is the slug of the
+    // name it prints: never its title, period or account-type line.
+    for (file, bank) in [
+        ("malformed/sample-statement.pdf", "citizensbank"),
+        ("malformed/stress-test_small-500-transactions.pdf", "citizensbank"),
+        ("fakes/generic_bank_statement_example.pdf", "yourbank"),
+        // No name in text (a logo): the bank's web address above the table.
+        ("fakes/fake_template_UK_Santander_MSWord.pdf", "santander"),
+        ("fakes/fake_template_USA_Woodforest_MSWord.pdf", "woodforest"),
+        ("fakes/fake_template_USA_Chase_MSWord.pdf", "jpmorganchasebankna"),
+        ("nz-synthetic/anz_everyday_pdf_sample.pdf", "kauribanknewzealand"),
+        ("nz-synthetic/westpac_everyday_pdf_sample.pdf", "rimubanklimited"),
+    ] {
+        let st = read(&dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(st.bank, bank, "{file}");
+    }
+}
+
+#[test]
+fn lines_set_apart_by_spaces_read_every_visible_row() {
+    let Some(dir) = real_dev() else { return };
+    // One Tj string per line, fields set apart by runs of spaces in a font
+    // without widths: the fields drift off their labels. Every row on the
+    // page (56; the content running off the page is not read) is a
+    // transaction with the sign it prints; no balance column, so not proven.
+    for (file, first) in [
+        ("stress-test_small-500-transactions.pdf", 60_088),
+        ("stress-test_medium-1000-transactions.pdf", -3_912),
+        ("stress-test_large-5000-transactions.pdf", -60_781),
+    ] {
+        let st = read(&dir.join("malformed").join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(st.transactions.len(), 56, "{file}");
+        let row = |i: usize| {
+            let t = &st.transactions[i];
+            (t.date.format("%Y-%m-%d").to_string(), t.note.clone(), t.signed_amount().paise())
+        };
+        assert_eq!(row(0), ("2024-01-01".into(), "AMAZON PURCHASE".into(), first), "{file}");
+        if file.contains("small") {
+            assert_eq!(row(3), ("2024-01-04".into(), "ATM WITHDRAWAL".into(), -78_036));
+            assert_eq!(row(12), ("2024-01-13".into(), "CHECK #4010".into(), 75_700));
+            assert_eq!(row(55), ("2024-01-28".into(), "RESTAURANT".into(), -34_190));
+        }
+        assert!(st.transactions.iter().all(|t| !t.note.contains('$')), "{file}: a figure left in a note");
+        assert!(!st.reading.reconciles(), "{file}: no balance is printed");
+    }
+}
+
 /// The README's regression table: every real-dev PDF with its outcome, rows
 /// read and proven, and the bank. Fails when a file "succeeds" with zero rows
 /// or when fewer files reconcile end to end than the table last recorded.

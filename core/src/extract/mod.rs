@@ -134,7 +134,7 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
             });
         }
     };
-    let bank = resolve_bank(detected, declared_bank, &block, by_code)?;
+    let bank = resolve_bank(detected, declared_bank, &block, &margins, by_code)?;
 
     // Dates printed without a year take it from the period, or failing
     // that from the years the statement's first page prints.
@@ -467,22 +467,41 @@ impl StatementBank {
     }
 
     /// A bank bankscope does not know, named as its statement prints it above
-    /// the table: the first line with the word "bank" in it, else the first
-    /// line of words; `unknown` when there is none.
-    fn printed(block: &[Line]) -> StatementBank {
+    /// the table: the name on a line that names an institution ("Citizens
+    /// Bank" of "Bank Statement - Citizens Bank"; Bank, Bancorp, Credit Union,
+    /// Building Society, Co-operative, Sahakari), with the words of a title
+    /// left out (Statement, Account, Example, ...); else the name in the
+    /// bank's web address printed above the table or in the page margins
+    /// (`www.santander.co.uk`, a logo's bank printing no name in text); else
+    /// a title line at the top that is a name (no figures, not only title
+    /// words: never "Everyday Current Account" or a period line); `unknown`
+    /// ("Unknown bank") when no name is printed at all.
+    fn printed(block: &[Line], margins: &str) -> StatementBank {
         let top = block.get(..block.len().min(15)).unwrap_or_default();
-        let has_letters = |l: &&Line| {
-            l.words.iter().any(|w| w.text.chars().any(char::is_alphabetic))
-                && vocab::special(&l.text(), false).is_none()
-                && !l.words.first().is_some_and(|w| dates::looks_like_date(&w.text))
-        };
-        let named = top
+        let texts: Vec<String> = top
             .iter()
-            .find(|l| {
-                l.words.iter().any(|w| w.text.trim_matches(|c: char| !c.is_alphabetic()).eq_ignore_ascii_case("bank"))
+            .filter(|l| {
+                vocab::special(&l.text(), false).is_none()
+                    && !l.words.first().is_some_and(|w| dates::looks_like_date(&w.text))
             })
-            .or_else(|| top.iter().find(has_letters));
-        let name: String = named.map(Line::text).unwrap_or_default().chars().take(60).collect();
+            .map(Line::text)
+            .collect();
+        let name = texts
+            .iter()
+            .find_map(|t| institution_name(t))
+            .or_else(|| {
+                let web = texts.iter().map(String::as_str).chain(margins.lines()).find_map(web_name)?;
+                // The name as the page spells it ("Santander," for santander.co.uk).
+                let spelled = texts.iter().chain(std::iter::once(&margins.to_string())).find_map(|t| {
+                    t.split_whitespace()
+                        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                        .find(|w| w.eq_ignore_ascii_case(&web) && w.chars().next().is_some_and(char::is_uppercase))
+                        .map(str::to_string)
+                });
+                Some(spelled.unwrap_or(web))
+            })
+            .or_else(|| texts.iter().take(3).find_map(|t| title_name(t)));
+        let name: String = name.unwrap_or_default().chars().take(60).collect();
         let id: String =
             name.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).take(40).collect();
         if id.is_empty() {
@@ -493,6 +512,95 @@ impl StatementBank {
     }
 }
 
+/// Words of a statement's title, never of a bank's name.
+fn title_word(w: &str) -> bool {
+    const TITLE: &[&str] = &[
+        "statement",
+        "statements",
+        "e-statement",
+        "estatement",
+        "account",
+        "accounts",
+        "a/c",
+        "example",
+        "sample",
+        "summary",
+        "period",
+        "details",
+        "detail",
+        "transaction",
+        "transactions",
+        "history",
+        "name",
+        "branch",
+        "address",
+        "code",
+        "of",
+        "for",
+        "and",
+        "&",
+        "-",
+    ];
+    TITLE.contains(&w.to_ascii_lowercase().as_str())
+}
+
+/// The words that make a name an institution's.
+fn institution_word(words: &[&str], i: usize) -> bool {
+    let w = |k: usize| {
+        words.get(k).map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-').to_ascii_lowercase())
+    };
+    let Some(here) = w(i) else { return false };
+    match here.as_str() {
+        "bank" | "bancorp" | "bankcorp" | "co-operative" | "cooperative" | "co-op" | "sahakari" => true,
+        "union" => w(i.wrapping_sub(1)).as_deref() == Some("credit"),
+        "society" => w(i.wrapping_sub(1)).as_deref() == Some("building"),
+        _ => false,
+    }
+}
+
+/// The institution named on a line: the part of it (cut at ` - `, `|`,
+/// `:`, `,`) that has an institution word and another word that is not a
+/// title word; title words left out ("Citizens Bank Statement" → "Citizens
+/// Bank"). "Bank Statement Example" names none.
+fn institution_name(line: &str) -> Option<String> {
+    line.split([':', '|', ',']).flat_map(|s| s.split(" - ").flat_map(|s| s.split(" \u{2013} "))).find_map(|segment| {
+        let words: Vec<&str> = segment.split_whitespace().filter(|w| !title_word(w)).collect();
+        let at = (0..words.len()).find(|&i| institution_word(&words, i))?;
+        let others = words
+            .iter()
+            .enumerate()
+            .filter(|&(i, w)| i != at && !institution_word(&words, i) && w.chars().any(char::is_alphabetic));
+        if others.count() == 0 || words.len() > 8 || words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit())) {
+            return None;
+        }
+        Some(words.join(" "))
+    })
+}
+
+/// The name in a web address (`www.santander.co.uk` → `santander`).
+fn web_name(line: &str) -> Option<String> {
+    line.split_whitespace().find_map(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let lower = w.to_ascii_lowercase();
+        let host = lower.split("://").last()?;
+        let host = host.strip_prefix("www.")?;
+        let label = host.split(['.', '/']).next()?;
+        (label.len() >= 3 && label.chars().all(|c| c.is_ascii_alphabetic())).then(|| label.to_string())
+    })
+}
+
+/// A title line that is a name: letters only, not only title words
+/// ("ChatGPT Powered Karbon Bannk"; never "Everyday Current Account").
+fn title_name(line: &str) -> Option<String> {
+    const KIND: &[&str] = &["current", "savings", "saving", "everyday", "checking", "personal", "business", "page"];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.is_empty() || line.contains(':') || words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit())) {
+        return None;
+    }
+    let named = words.iter().any(|w| !title_word(w) && !KIND.contains(&w.to_ascii_lowercase().as_str()));
+    named.then(|| line.trim().to_string())
+}
+
 /// The bank: detected, checked against the declared one. A statement whose
 /// bank is neither detected nor declared is still read, its bank named as
 /// printed ([`StatementBank::printed`]).
@@ -500,6 +608,7 @@ fn resolve_bank(
     detected: Option<&'static Bank>,
     declared: Option<&str>,
     block: &[Line],
+    margins: &str,
     by_code: Option<StatementBank>,
 ) -> Result<StatementBank> {
     let declared_bank = match declared.map(str::trim).filter(|d| !d.is_empty()) {
@@ -517,7 +626,7 @@ fn resolve_bank(
         }
         (Some(found), _) => Ok(StatementBank::known(found)),
         (None, Some(said)) => Ok(StatementBank::known(said)),
-        (None, None) => Ok(by_code.unwrap_or_else(|| StatementBank::printed(block))),
+        (None, None) => Ok(by_code.unwrap_or_else(|| StatementBank::printed(block, margins))),
     }
 }
 
@@ -1037,6 +1146,26 @@ mod tests {
             zero_printed: false,
             total_line: false,
         }
+    }
+
+    #[test]
+    fn an_unknown_bank_is_named_by_its_name_never_by_a_title() {
+        assert_eq!(institution_name("Citizens Bank Statement").as_deref(), Some("Citizens Bank"));
+        assert_eq!(institution_name("Bank Statement - Citizens Bank").as_deref(), Some("Citizens Bank"));
+        assert_eq!(institution_name("Kauri Bank New Zealand").as_deref(), Some("Kauri Bank New Zealand"));
+        assert_eq!(institution_name("Shree Sahakari Bank Ltd.").as_deref(), Some("Shree Sahakari Bank Ltd."));
+        assert_eq!(institution_name("Hometown Credit Union").as_deref(), Some("Hometown Credit Union"));
+        assert_eq!(institution_name("Bank Statement Example"), None);
+        assert_eq!(institution_name("Bank Name: "), None);
+        assert_eq!(institution_name("Telephone Banking, enquiries or lost or"), None);
+        assert_eq!(
+            web_name("Online Banking service and information available at www.santander.co.uk").as_deref(),
+            Some("santander")
+        );
+        assert_eq!(web_name("see https://www.example-bank.com/help"), None);
+        assert_eq!(title_name("Everyday Current Account"), None);
+        assert_eq!(title_name("Statement Period February 1 – April 30, 2022"), None);
+        assert_eq!(title_name("ChatGPT Powered Karbon Bannk").as_deref(), Some("ChatGPT Powered Karbon Bannk"));
     }
 
     fn amounts(rows: &[Read]) -> Vec<i64> {

@@ -173,6 +173,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let mut last_x1: Vec<Option<f32>> = vec![None; bands.columns.len()];
     let mut fits = true;
     let figure_like = |t: &str| amount_like(t) || (bands.whole_rupees && plain_number(t));
+    let mut last_col: Option<usize> = None;
     for (i, w) in line.words.iter().enumerate() {
         let like = figure_like(&w.text);
         let mut col = bands.column_of(w, like);
@@ -205,7 +206,19 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
                 continue;
             }
         }
+        // A line written as one string whose fields are set apart by runs
+        // of spaces, not placed (a font without widths: the fields drift off
+        // their labels): a word after a date that is already whole in the
+        // date column starts the narration beside it ("1/1/2024  AMAZON").
+        if matches!(bands.kind(col), ColumnKind::Date | ColumnKind::ValueDate)
+            && !date_word(&w.text)
+            && bands.kind(col + 1) == ColumnKind::Narration
+            && texts.get(col).is_some_and(|t| !t.is_empty() && vocab.starts_with_date(t) && !t.contains(' '))
+        {
+            col += 1;
+        }
         let kind = bands.kind(col);
+        last_col = Some(col);
         if let Some(x) = last_x1.get_mut(col) {
             *x = Some(w.x1);
         }
@@ -216,6 +229,26 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         };
         if let Some(t) = texts.get_mut(col) {
             push_word(t, w);
+        }
+    }
+    // The same lines' amount, the line's last word, set after the narration
+    // and short of its label: in a table with one amount column and no
+    // balance, a dated line whose amount cells are empty and whose last word
+    // is a figure in the narration has that figure as its amount.
+    if let (Some(lc), Some(last)) = (last_col, line.words.last())
+        && bands.kind(lc) == ColumnKind::Narration
+        && has_figure(&last.text)
+        && bands.index_of(ColumnKind::Balance).is_none()
+        && bands.columns.iter().filter(|c| c.kind.is_numeric()).count() == 1
+        && let Some(amount) = bands.index_of(ColumnKind::Amount).filter(|a| *a > lc)
+        && texts.iter().enumerate().all(|(i, t)| !bands.kind(i).is_numeric() || t.is_empty())
+        && bands.index_of(ColumnKind::Date).and_then(|d| texts.get(d)).is_some_and(|t| vocab.starts_with_date(t))
+        && let Some(cell) = texts.get_mut(lc)
+        && let Some(head) = cell.strip_suffix(last.text.as_str())
+    {
+        *cell = head.trim_end().to_string();
+        if let Some(t) = texts.get_mut(amount) {
+            *t = last.text.clone();
         }
     }
     let cells: Vec<(ColumnKind, String)> = bands.columns.iter().map(|c| c.kind).zip(texts).collect();
