@@ -141,6 +141,7 @@ pub fn statement(extracted: Extracted) -> Statement {
         totals_reconcile,
         rows_reordered,
         sides_undecided,
+        dates_impossible,
         ..
     } = extracted;
     let opening = printed_opening.or(identity.opening_balance);
@@ -164,6 +165,7 @@ pub fn statement(extracted: Extracted) -> Statement {
             totals: totals_reconcile,
             reordered: rows_reordered,
             undecided: sides_undecided,
+            impossible: dates_impossible,
         },
     );
     assign_hashes(&bank.id, &identity.account_number, &mut transactions);

@@ -279,6 +279,23 @@ fn lines_set_apart_by_spaces_read_every_visible_row() {
     }
 }
 
+#[test]
+fn a_day_the_calendar_does_not_have_is_read_and_reported() {
+    let Some(dir) = real_dev() else { return };
+    // A Word-made fake dates a row 02-29 in 2022 (its figures add up): the
+    // row is read on 28 February, the chain holds, and the report says so.
+    let st = read(&dir.join("fakes/fake_template_USA_Woodforest_MSWord.pdf")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(st.reading.rows_read, 52, "{}", st.reading.summary());
+    assert_eq!(st.reading.dates_impossible, 1);
+    assert!(st.reading.reconciles(), "{}", st.reading.summary());
+    assert!(st.reading.summary().contains("calendar does not have"));
+    let t = &st.transactions[21];
+    assert_eq!(
+        (t.date.format("%Y-%m-%d").to_string(), t.amount.paise(), t.balance.paise()),
+        ("2022-02-28".into(), 471, 12_521)
+    );
+}
+
 /// The README's regression table: every real-dev PDF with its outcome, rows
 /// read and proven, and the bank. Fails when a file "succeeds" with zero rows
 /// or when fewer files reconcile end to end than the table last recorded.

@@ -55,6 +55,9 @@ pub struct Extracted {
     /// Rows whose side neither the print nor the balance chain decides (more
     /// than one assignment of sides reproduces the balance closing their stretch).
     pub sides_undecided: usize,
+    /// Rows dated on a day the calendar does not have (29 February of a
+    /// common year, 31 April), read on the month's last day.
+    pub dates_impossible: usize,
 }
 
 /// Reads a statement from its pages. `declared_bank` is the caller's bank
@@ -227,6 +230,7 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         identity.opening_balance = identity.opening_balance.map(|b| -b);
         identity.closing_balance = identity.closing_balance.map(|b| -b);
     }
+    let dates_impossible = reads.iter().filter(|r| r.impossible_date).count();
     let settled = settle(reads, printed_opening);
     if settled.transactions.is_empty() {
         return Err(Error::UnsupportedFormat {
@@ -260,6 +264,7 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         totals_reconcile,
         rows_reordered: settled.reordered,
         sides_undecided: settled.undecided,
+        dates_impossible,
     })
 }
 
@@ -694,6 +699,9 @@ struct Read {
     zero_printed: bool,
     /// Debit and credit both printed and no balance: a total line.
     total_line: bool,
+    /// Its date is one the calendar does not have (`02-29` of 2022), read
+    /// as the month's last day.
+    impossible_date: bool,
 }
 
 /// Reads every row: dates in the table's order and year, rows without a date
@@ -756,10 +764,18 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>,
         && carried.is_some()
         && row.cells.iter().any(|(k, _)| *k == ColumnKind::Date);
     let parsed = if suppressed { carried } else { ctx.parse(date_text).or_else(|| ctx.parse(value_text)) };
+    let mut impossible_date = false;
     let date: NaiveDateTime = match parsed {
         Some(d) => d,
         None if date_text.trim().is_empty() && value_text.trim().is_empty() => carried?,
-        None => return None,
+        None => {
+            // A day the month does not have (a made-up statement's `02-29`
+            // of a common year): the row is read, on the month's last day,
+            // and the report says so; its figures still count.
+            let d = ctx.parse_past_month_end(date_text).or_else(|| ctx.parse_past_month_end(value_text))?;
+            impossible_date = true;
+            d
+        }
     };
     let balance = amount_cell(row.cell(ColumnKind::Balance)).map(|b| signed_balance(b, row));
     let has_amount_col = row.cells.iter().any(|(k, _)| *k == ColumnKind::Amount);
@@ -809,7 +825,17 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>,
     let r = row.cell(ColumnKind::Ref).trim();
     txn.ref_no = (!r.is_empty() && r != "-").then(|| r.to_string());
     let zero_printed = zero_printed && amount.is_zero() && !txn.note.trim().is_empty();
-    Some(Read { txn, kind_known, balance, page: row.page, dated: row.dated, row: 0, zero_printed, total_line })
+    Some(Read {
+        txn,
+        kind_known,
+        balance,
+        page: row.page,
+        dated: row.dated,
+        row: 0,
+        zero_printed,
+        total_line,
+        impossible_date,
+    })
 }
 
 /// The rows as the balance chain reads them.
@@ -1145,6 +1171,7 @@ mod tests {
             row: 0,
             zero_printed: false,
             total_line: false,
+            impossible_date: false,
         }
     }
 

@@ -224,6 +224,10 @@ pub struct ReadingReport {
     /// than one assignment of sides reproduces the balance closing their
     /// stretch (a balance printed once a day); the one nearest the columns is read.
     pub sides_undecided: usize,
+    /// Rows dated on a day the calendar does not have (29 February of a
+    /// common year, 31 April: a made-up or altered statement): read, on the
+    /// month's last day, so that their figures still count.
+    pub dates_impossible: usize,
     /// The debit and credit totals the statement prints ("Transaction Total",
     /// page totals) against the rows' sums; `None` when none is printed.
     pub totals_reconcile: Option<bool>,
@@ -303,6 +307,12 @@ impl ReadingReport {
             s.push_str(&format!(
                 "; {} rows' side undecided (more than one reading reproduces the balance)",
                 self.sides_undecided
+            ));
+        }
+        if self.dates_impossible > 0 {
+            s.push_str(&format!(
+                "; {} rows dated on a day the calendar does not have (read on the month's last day)",
+                self.dates_impossible
             ));
         }
         if self.rows_unread > 0 {
