@@ -53,6 +53,8 @@ pub struct ReadFacts<'a> {
     pub undecided: usize,
     /// Rows dated on a day the calendar does not have.
     pub impossible: usize,
+    /// The year of the dates is the file's, none being printed.
+    pub year_from_file: bool,
 }
 
 /// What the balance chain proves of a statement's rows (see [`ReadingReport`]).
@@ -67,6 +69,7 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
         reordered,
         undecided,
         impossible,
+        year_from_file,
     } = *facts;
     let n = transactions.len();
     let is_printed = |i: usize| printed.get(i).copied().unwrap_or(true);
@@ -133,6 +136,7 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
         rows_reordered: reordered,
         sides_undecided: undecided,
         dates_impossible: impossible,
+        year_from_file,
         totals_reconcile,
         first_break,
         confidence: (confidence * 100.0).round() / 100.0,

@@ -296,6 +296,49 @@ fn a_day_the_calendar_does_not_have_is_read_and_reported() {
     );
 }
 
+#[test]
+fn fakes_break_where_their_printed_figures_do() {
+    let Some(dir) = real_dev() else { return };
+    // Santander fake: the second row prints `120 00` and a balance
+    // `2,7843.55` where 2,904.55 - 120.00 gives 2,784.55. Each garbled row
+    // is a row of its own (never merged into the one above), read by its
+    // digits; the chain breaks at that row.
+    let st = read(&dir.join("fakes/fake_template_UK_Santander_MSWord.pdf")).unwrap_or_else(|e| panic!("{e}"));
+    let b = st.reading.first_break.clone().unwrap_or_else(|| panic!("no break: {}", st.reading.summary()));
+    assert_eq!((b.page, b.row, b.printed.paise(), b.expected.paise()), (2, 2, 2_784_355, 278_455), "{b:?}");
+    assert_eq!(st.transactions[0].amount.paise(), 3_256, "the day's undated first row is read");
+    assert_eq!(st.transactions[1].amount.paise(), 12_000, "`120 00`: a point printed as a space");
+    assert!(st.reading.rows_read >= 30, "{}", st.reading.summary());
+    // The generic example's figures do not add up at its 10th row (45,207.16
+    // - 15.00 is 45,192.16, it prints 45,195.16): the break is there.
+    let st = read(&dir.join("fakes/generic_bank_statement_example.pdf")).unwrap_or_else(|e| panic!("{e}"));
+    let b = st.reading.first_break.clone().unwrap_or_else(|| panic!("no break: {}", st.reading.summary()));
+    assert_eq!((b.page, b.row, b.printed.paise(), b.expected.paise()), (1, 10, 4_519_516, 4_519_216), "{b:?}");
+    // A template whose dates are the form's placeholders is refused as one.
+    match read(&dir.join("fakes/templatelab_template1_printtopdf.pdf")) {
+        Err(e) => {
+            assert_eq!(e.kind(), ErrorKind::UnsupportedFormat);
+            assert!(e.to_string().contains("placeholders"), "{e}");
+        }
+        Ok(st) => panic!("a blank template read: {}", st.reading.summary()),
+    }
+}
+
+#[cfg(feature = "ocr")]
+#[test]
+fn a_scan_printing_no_year_reads_its_table_in_the_files_year() {
+    let Some(dir) = real_dev() else { return };
+    // Dates `10/02` and no year anywhere ("Beginning balance on October
+    // 10"): the year is the one before the file was made (February 2009).
+    // Page 2 lists the same rows again by type (Date, Description, Amount,
+    // no balance): another table, not more rows.
+    let st = read(&dir.join("fakes/scanned_dummy_statement_generic_ecopy.pdf")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(st.reading.rows_read, 21, "{}", st.reading.summary());
+    assert!(st.reading.year_from_file);
+    assert_eq!(st.transactions[0].date.format("%Y-%m-%d").to_string(), "2008-10-02");
+    assert!(st.transactions.iter().all(|t| !t.note.contains("TERMINAL")));
+}
+
 /// The README's regression table: every real-dev PDF with its outcome, rows
 /// read and proven, and the bank. Fails when a file "succeeds" with zero rows
 /// or when fewer files reconcile end to end than the table last recorded.
@@ -336,5 +379,6 @@ fn regression_table_over_every_file() {
     assert!(reconciled >= MIN_RECONCILED, "{reconciled} reconcile, fewer than {MIN_RECONCILED}");
 }
 
-/// Files of real-dev that reconcile end to end today: a ratchet, raised as the reader improves.
-const MIN_RECONCILED: usize = 17;
+/// Files of real-dev that reconcile end to end today: a ratchet, raised as
+/// the reader improves (two of them are scans, read only with `ocr`).
+const MIN_RECONCILED: usize = if cfg!(feature = "ocr") { 20 } else { 18 };

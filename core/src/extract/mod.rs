@@ -58,18 +58,38 @@ pub struct Extracted {
     /// Rows dated on a day the calendar does not have (29 February of a
     /// common year, 31 April), read on the month's last day.
     pub dates_impossible: usize,
+    /// Dates are printed without a year and no year is printed anywhere:
+    /// the year is the file's (the twelve months before its creation date).
+    pub year_from_file: bool,
 }
 
 /// Reads a statement from its pages. `declared_bank` is the caller's bank
 /// (an identifier such as `hdfc`, or a name); it must agree with the bank the
 /// statement names.
 pub fn extract(pages: &[Page], declared_bank: Option<&str>) -> Result<Extracted> {
+    extract_made(pages, declared_bank, None)
+}
+
+/// [`extract`], with the day the file was made (its `/CreationDate`): the
+/// year of dates printed without one when the statement prints no year
+/// anywhere (`10/02` under "Beginning balance on October 10"): the year that
+/// puts them in the twelve months before the file was made.
+pub fn extract_made(pages: &[Page], declared_bank: Option<&str>, made: Option<NaiveDate>) -> Result<Extracted> {
     let lines: Vec<PageLines> = pages.iter().map(layout::page_lines).collect();
-    extract_lines(&lines, declared_bank)
+    extract_lines_made(&lines, declared_bank, made)
 }
 
 /// [`extract`] over pages already grouped into lines.
 pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result<Extracted> {
+    extract_lines_made(pages, declared_bank, None)
+}
+
+/// [`extract_made`] over pages already grouped into lines.
+pub fn extract_lines_made(
+    pages: &[PageLines],
+    declared_bank: Option<&str>,
+    made: Option<NaiveDate>,
+) -> Result<Extracted> {
     let table = layout::find_table(pages, &StatementVocabulary);
     let (block, rest) = header_block(pages, table.as_ref());
     let mut identity = identity::read(&block, &rest);
@@ -141,7 +161,10 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
 
     // Dates printed without a year take it from the period, or failing
     // that from the years the statement's first page prints.
-    let period = identity.period_from.zip(identity.period_to).or_else(|| printed_years(pages));
+    let printed_period = identity.period_from.zip(identity.period_to).or_else(|| printed_years(pages));
+    let made_period = made.and_then(|d| Some((d.checked_sub_days(chrono::Days::new(365))?, d)));
+    let period = printed_period.or(made_period);
+    let year_from_file = printed_period.is_none() && made_period.is_some();
     let ctx = dates::DateContext::decide(
         table.rows.iter().map(|r| r.cell(ColumnKind::Date)).filter(|c| !c.is_empty()),
         period,
@@ -151,7 +174,16 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         .iter()
         .find(|s| s.kind == SpecialKind::Opening && s.after_rows == 0)
         .and_then(|s| special_balance(&s.row));
-    let (mut reads, unread_rows, first_row_opening) = transactions(&table, &ctx, identity.period_from);
+    // Rows printed undated under a dated brought-forward row ("12th Feb
+    // Balance brought forward", then that day's rows without a date) are of
+    // its day; else of the period's first day.
+    let opening_day = table
+        .specials
+        .iter()
+        .find(|s| s.kind == SpecialKind::Opening && s.after_rows == 0)
+        .and_then(|s| ctx.parse(s.row.cell(ColumnKind::Date)))
+        .map(|d| d.date());
+    let (mut reads, unread_rows, first_row_opening) = transactions(&table, &ctx, opening_day.or(identity.period_from));
     // A balance carried forward at a page's foot (or brought forward at the
     // next page's head) is the balance after the row above it: a checkpoint
     // for statements that print a balance once a day.
@@ -233,6 +265,24 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
     let dates_impossible = reads.iter().filter(|r| r.impossible_date).count();
     let settled = settle(reads, printed_opening);
     if settled.transactions.is_empty() {
+        // A template: its date cells hold the form's placeholders
+        // ("mm/dd/yyyy", "DD-MM-YYYY", "<Date>"), not dates.
+        // (Such lines are no rows: their date cell holds no date.)
+        let placeholder = pages
+            .iter()
+            .skip(table.header_at.0)
+            .flat_map(|p| p.lines.iter())
+            .filter_map(|l| l.words.first())
+            .map(|w| w.text.trim())
+            .find(|t| placeholder_date(t));
+        if let Some(p) = placeholder {
+            return Err(Error::UnsupportedFormat {
+                reason: format!(
+                    "a transaction table was found (page {}) but its dates are placeholders ({p:?}): a blank template, not a statement",
+                    table.header_at.0 + 1
+                ),
+            });
+        }
         return Err(Error::UnsupportedFormat {
             reason: format!(
                 "a transaction table was found (page {}) but none of its {} rows could be read as a dated transaction with an amount",
@@ -265,6 +315,7 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         rows_reordered: settled.reordered,
         sides_undecided: settled.undecided,
         dates_impossible,
+        year_from_file,
     })
 }
 
@@ -517,6 +568,18 @@ impl StatementBank {
     }
 }
 
+/// A template's date placeholder: `mm/dd/yyyy`, `DD-MM-YY`, `<Date>`, `[date]`.
+fn placeholder_date(cell: &str) -> bool {
+    let c = cell.trim().to_ascii_lowercase();
+    let pattern = !c.is_empty()
+        && c.chars().all(|ch| matches!(ch, 'd' | 'm' | 'y' | '/' | '-' | '.' | ' '))
+        && c.contains('d')
+        && c.contains('m')
+        && c.contains(['/', '-', '.']);
+    let bracketed = (c.starts_with('<') && c.ends_with('>')) || (c.starts_with('[') && c.ends_with(']'));
+    pattern || (bracketed && c.contains("date"))
+}
+
 /// Words of a statement's title, never of a bank's name.
 fn title_word(w: &str) -> bool {
     const TITLE: &[&str] = &[
@@ -651,7 +714,7 @@ fn amount_cell(text: &str) -> Option<Money> {
     if t.is_empty() || matches!(t, "-" | "--" | "NIL" | "Nil") {
         return None;
     }
-    Money::parse(t).ok().or_else(|| {
+    Money::parse(t).ok().or_else(|| layout::misgrouped(t)).or_else(|| layout::point_as_space(t)).or_else(|| {
         // Pieces of one number on two lines: join them where the result reads.
         let words: Vec<&str> = t.split_whitespace().collect();
         if words.len() < 2 {
@@ -1172,6 +1235,16 @@ mod tests {
             zero_printed: false,
             total_line: false,
             impossible_date: false,
+        }
+    }
+
+    #[test]
+    fn template_dates_are_placeholders() {
+        for p in ["mm/dd/yyyy", "DD-MM-YYYY", "dd/mm/yy", "<Date>", "[date]"] {
+            assert!(placeholder_date(p), "{p}");
+        }
+        for d in ["12/06/2025", "May 2025", "mm", "dd", "Monday"] {
+            assert!(!placeholder_date(d), "{d}");
         }
     }
 

@@ -228,6 +228,10 @@ pub struct ReadingReport {
     /// common year, 31 April: a made-up or altered statement): read, on the
     /// month's last day, so that their figures still count.
     pub dates_impossible: usize,
+    /// The statement prints its dates without a year and no year anywhere:
+    /// the year was taken from the file's creation date (the twelve months
+    /// before it).
+    pub year_from_file: bool,
     /// The debit and credit totals the statement prints ("Transaction Total",
     /// page totals) against the rows' sums; `None` when none is printed.
     pub totals_reconcile: Option<bool>,
@@ -308,6 +312,9 @@ impl ReadingReport {
                 "; {} rows' side undecided (more than one reading reproduces the balance)",
                 self.sides_undecided
             ));
+        }
+        if self.year_from_file {
+            s.push_str("; no year printed: dates read in the twelve months before the file was made");
         }
         if self.dates_impossible > 0 {
             s.push_str(&format!(
