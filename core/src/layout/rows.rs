@@ -329,17 +329,28 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         vocab.special(get(ColumnKind::Narration), true).or_else(heading)
     } else {
         let words: Vec<&str> = cells.iter().filter(|(k, _)| !k.is_numeric()).map(|(_, t)| t.as_str()).collect();
-        vocab.special(words.join(" ").trim(), false).or_else(|| {
-            // A footer across the columns ("Page 1 of" over the narration,
-            // "2" under an amount): the whole line reads as a page number.
-            // Only lines that say "page" or "of" are joined again.
-            let footer_like =
-                line.words.iter().any(|w| w.text.eq_ignore_ascii_case("page") || w.text.eq_ignore_ascii_case("of"));
-            footer_like
-                .then(|| line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "))
-                .and_then(|all| vocab.special(&all, false))
-                .filter(|k| *k == SpecialKind::End)
-        })
+        vocab
+            .special(words.join(" ").trim(), false)
+            .or_else(|| {
+                // A date garbled past reading (`1 1th Mar` for 11th) before a
+                // closing or carried-forward label: the label decides.
+                let garbled = get(ColumnKind::Date).bytes().any(|b| b.is_ascii_digit());
+                garbled
+                    .then(|| vocab.special(get(ColumnKind::Narration), true))
+                    .flatten()
+                    .filter(|k| matches!(k, SpecialKind::CarriedForward | SpecialKind::Closing))
+            })
+            .or_else(|| {
+                // A footer across the columns ("Page 1 of" over the narration,
+                // "2" under an amount): the whole line reads as a page number.
+                // Only lines that say "page" or "of" are joined again.
+                let footer_like =
+                    line.words.iter().any(|w| w.text.eq_ignore_ascii_case("page") || w.text.eq_ignore_ascii_case("of"));
+                footer_like
+                    .then(|| line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "))
+                    .and_then(|all| vocab.special(&all, false))
+                    .filter(|k| *k == SpecialKind::End)
+            })
     };
     // A month heading starts at the table's left edge, in a column that is
     // not the narration's: "APR 2024" alone under a narration is its wrapped
