@@ -54,8 +54,10 @@ pub fn read_pdf(bytes: &[u8], options: &ReadOptions) -> Result<Statement> {
     let open = OpenOptions { password: options.password.clone(), limits: options.limits.clone() };
     let doc = pdf::open(bytes, &open)?;
     let (pages, ocr) = pages(&doc)?;
-    let mut extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
-    bank_from_info(&mut extracted, &doc.info(), options);
+    let info = doc.info();
+    let made = info.creation_date.map(|d| d.date_naive());
+    let mut extracted = extract::extract_made(&pages, options.declared_bank.as_deref(), made)?;
+    bank_from_info(&mut extracted, &info, options);
     Ok(with_ocr(extracted, &ocr))
 }
 
@@ -118,7 +120,8 @@ pub fn read_pdf_with_forensics(bytes: &[u8], options: &ReadOptions) -> Result<(S
     let open = OpenOptions { password: options.password.clone(), limits: options.limits.clone() };
     let doc = pdf::open(bytes, &open)?;
     let (pages, ocr) = pages(&doc)?;
-    let mut extracted = extract::extract(&pages, options.declared_bank.as_deref())?;
+    let made = doc.info().creation_date.map(|d| d.date_naive());
+    let mut extracted = extract::extract_made(&pages, options.declared_bank.as_deref(), made)?;
     let forensics = doc.forensics()?;
     bank_from_info(&mut extracted, &forensics.info, options);
     let mut statement = with_ocr(extracted, &ocr);
@@ -141,6 +144,8 @@ pub fn statement(extracted: Extracted) -> Statement {
         totals_reconcile,
         rows_reordered,
         sides_undecided,
+        dates_impossible,
+        year_from_file,
         ..
     } = extracted;
     let opening = printed_opening.or(identity.opening_balance);
@@ -164,6 +169,8 @@ pub fn statement(extracted: Extracted) -> Statement {
             totals: totals_reconcile,
             reordered: rows_reordered,
             undecided: sides_undecided,
+            impossible: dates_impossible,
+            year_from_file,
         },
     );
     assign_hashes(&bank.id, &identity.account_number, &mut transactions);

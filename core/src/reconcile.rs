@@ -51,12 +51,26 @@ pub struct ReadFacts<'a> {
     pub reordered: usize,
     /// Rows whose side neither the print nor the chain decides.
     pub undecided: usize,
+    /// Rows dated on a day the calendar does not have.
+    pub impossible: usize,
+    /// The year of the dates is the file's, none being printed.
+    pub year_from_file: bool,
 }
 
 /// What the balance chain proves of a statement's rows (see [`ReadingReport`]).
 pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], facts: &ReadFacts) -> ReadingReport {
-    let ReadFacts { printed, pages, closing, unread, corrected, totals: totals_reconcile, reordered, undecided } =
-        *facts;
+    let ReadFacts {
+        printed,
+        pages,
+        closing,
+        unread,
+        corrected,
+        totals: totals_reconcile,
+        reordered,
+        undecided,
+        impossible,
+        year_from_file,
+    } = *facts;
     let n = transactions.len();
     let is_printed = |i: usize| printed.get(i).copied().unwrap_or(true);
     let page = |i: usize| pages.get(i).copied().unwrap_or(0);
@@ -121,6 +135,8 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
         sides_corrected: corrected,
         rows_reordered: reordered,
         sides_undecided: undecided,
+        dates_impossible: impossible,
+        year_from_file,
         totals_reconcile,
         first_break,
         confidence: (confidence * 100.0).round() / 100.0,

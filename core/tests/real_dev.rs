@@ -229,6 +229,116 @@ fn fakes_scans_and_malformed_files_get_an_honest_outcome() {
     }
 }
 
+#[test]
+fn unknown_banks_are_named_as_printed() {
+    let Some(dir) = real_dev() else { return };
+    // The bank of a statement bankscope does not know is the slug of the
+    // name it prints: never its title, period or account-type line.
+    for (file, bank) in [
+        ("malformed/sample-statement.pdf", "citizensbank"),
+        ("malformed/stress-test_small-500-transactions.pdf", "citizensbank"),
+        ("fakes/generic_bank_statement_example.pdf", "yourbank"),
+        // No name in text (a logo): the bank's web address above the table.
+        ("fakes/fake_template_UK_Santander_MSWord.pdf", "santander"),
+        ("fakes/fake_template_USA_Woodforest_MSWord.pdf", "woodforest"),
+        ("fakes/fake_template_USA_Chase_MSWord.pdf", "jpmorganchasebankna"),
+        ("nz-synthetic/anz_everyday_pdf_sample.pdf", "kauribanknewzealand"),
+        ("nz-synthetic/westpac_everyday_pdf_sample.pdf", "rimubanklimited"),
+    ] {
+        let st = read(&dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(st.bank, bank, "{file}");
+    }
+}
+
+#[test]
+fn lines_set_apart_by_spaces_read_every_visible_row() {
+    let Some(dir) = real_dev() else { return };
+    // One Tj string per line, fields set apart by runs of spaces in a font
+    // without widths: the fields drift off their labels. Every row on the
+    // page (56; the content running off the page is not read) is a
+    // transaction with the sign it prints; no balance column, so not proven.
+    for (file, first) in [
+        ("stress-test_small-500-transactions.pdf", 60_088),
+        ("stress-test_medium-1000-transactions.pdf", -3_912),
+        ("stress-test_large-5000-transactions.pdf", -60_781),
+    ] {
+        let st = read(&dir.join("malformed").join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(st.transactions.len(), 56, "{file}");
+        let row = |i: usize| {
+            let t = &st.transactions[i];
+            (t.date.format("%Y-%m-%d").to_string(), t.note.clone(), t.signed_amount().paise())
+        };
+        assert_eq!(row(0), ("2024-01-01".into(), "AMAZON PURCHASE".into(), first), "{file}");
+        if file.contains("small") {
+            assert_eq!(row(3), ("2024-01-04".into(), "ATM WITHDRAWAL".into(), -78_036));
+            assert_eq!(row(12), ("2024-01-13".into(), "CHECK #4010".into(), 75_700));
+            assert_eq!(row(55), ("2024-01-28".into(), "RESTAURANT".into(), -34_190));
+        }
+        assert!(st.transactions.iter().all(|t| !t.note.contains('$')), "{file}: a figure left in a note");
+        assert!(!st.reading.reconciles(), "{file}: no balance is printed");
+    }
+}
+
+#[test]
+fn a_day_the_calendar_does_not_have_is_read_and_reported() {
+    let Some(dir) = real_dev() else { return };
+    // A Word-made fake dates a row 02-29 in 2022 (its figures add up): the
+    // row is read on 28 February, the chain holds, and the report says so.
+    let st = read(&dir.join("fakes/fake_template_USA_Woodforest_MSWord.pdf")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(st.reading.rows_read, 52, "{}", st.reading.summary());
+    assert_eq!(st.reading.dates_impossible, 1);
+    assert!(st.reading.reconciles(), "{}", st.reading.summary());
+    assert!(st.reading.summary().contains("calendar does not have"));
+    let t = &st.transactions[21];
+    assert_eq!(
+        (t.date.format("%Y-%m-%d").to_string(), t.amount.paise(), t.balance.paise()),
+        ("2022-02-28".into(), 471, 12_521)
+    );
+}
+
+#[test]
+fn fakes_break_where_their_printed_figures_do() {
+    let Some(dir) = real_dev() else { return };
+    // Santander fake: the second row prints `120 00` and a balance
+    // `2,7843.55` where 2,904.55 - 120.00 gives 2,784.55. Each garbled row
+    // is a row of its own (never merged into the one above), read by its
+    // digits; the chain breaks at that row.
+    let st = read(&dir.join("fakes/fake_template_UK_Santander_MSWord.pdf")).unwrap_or_else(|e| panic!("{e}"));
+    let b = st.reading.first_break.clone().unwrap_or_else(|| panic!("no break: {}", st.reading.summary()));
+    assert_eq!((b.page, b.row, b.printed.paise(), b.expected.paise()), (2, 2, 2_784_355, 278_455), "{b:?}");
+    assert_eq!(st.transactions[0].amount.paise(), 3_256, "the day's undated first row is read");
+    assert_eq!(st.transactions[1].amount.paise(), 12_000, "`120 00`: a point printed as a space");
+    assert!(st.reading.rows_read >= 30, "{}", st.reading.summary());
+    // The generic example's figures do not add up at its 10th row (45,207.16
+    // - 15.00 is 45,192.16, it prints 45,195.16): the break is there.
+    let st = read(&dir.join("fakes/generic_bank_statement_example.pdf")).unwrap_or_else(|e| panic!("{e}"));
+    let b = st.reading.first_break.clone().unwrap_or_else(|| panic!("no break: {}", st.reading.summary()));
+    assert_eq!((b.page, b.row, b.printed.paise(), b.expected.paise()), (1, 10, 4_519_516, 4_519_216), "{b:?}");
+    // A template whose dates are the form's placeholders is refused as one.
+    match read(&dir.join("fakes/templatelab_template1_printtopdf.pdf")) {
+        Err(e) => {
+            assert_eq!(e.kind(), ErrorKind::UnsupportedFormat);
+            assert!(e.to_string().contains("placeholders"), "{e}");
+        }
+        Ok(st) => panic!("a blank template read: {}", st.reading.summary()),
+    }
+}
+
+#[cfg(feature = "ocr")]
+#[test]
+fn a_scan_printing_no_year_reads_its_table_in_the_files_year() {
+    let Some(dir) = real_dev() else { return };
+    // Dates `10/02` and no year anywhere ("Beginning balance on October
+    // 10"): the year is the one before the file was made (February 2009).
+    // Page 2 lists the same rows again by type (Date, Description, Amount,
+    // no balance): another table, not more rows.
+    let st = read(&dir.join("fakes/scanned_dummy_statement_generic_ecopy.pdf")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(st.reading.rows_read, 21, "{}", st.reading.summary());
+    assert!(st.reading.year_from_file);
+    assert_eq!(st.transactions[0].date.format("%Y-%m-%d").to_string(), "2008-10-02");
+    assert!(st.transactions.iter().all(|t| !t.note.contains("TERMINAL")));
+}
+
 /// The README's regression table: every real-dev PDF with its outcome, rows
 /// read and proven, and the bank. Fails when a file "succeeds" with zero rows
 /// or when fewer files reconcile end to end than the table last recorded.
@@ -269,5 +379,6 @@ fn regression_table_over_every_file() {
     assert!(reconciled >= MIN_RECONCILED, "{reconciled} reconcile, fewer than {MIN_RECONCILED}");
 }
 
-/// Files of real-dev that reconcile end to end today: a ratchet, raised as the reader improves.
-const MIN_RECONCILED: usize = 17;
+/// Files of real-dev that reconcile end to end today: a ratchet, raised as
+/// the reader improves (two of them are scans, read only with `ocr`).
+const MIN_RECONCILED: usize = if cfg!(feature = "ocr") { 20 } else { 18 };

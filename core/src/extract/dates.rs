@@ -352,6 +352,25 @@ impl DateContext {
         self.resolve(parts(text)?)
     }
 
+    /// A date the calendar does not have (29 February of a common year, 31
+    /// April, 30 February): day and month in range, no such day in that
+    /// month. Read as the month's last day; `None` for anything else.
+    pub fn parse_past_month_end(&self, text: &str) -> Option<NaiveDateTime> {
+        let p = parts(text)?;
+        if self.resolve(p).is_some() {
+            return None;
+        }
+        let swapped = !p.named && self.month_first;
+        let (d, m) = if swapped { (p.b, p.a) } else { (p.a, p.b) };
+        if !(29..=31).contains(&d) || !(1..=12).contains(&m) {
+            return None;
+        }
+        (28..d).rev().find_map(|last| {
+            let q = if swapped { Parts { b: last, ..p } } else { Parts { a: last, ..p } };
+            self.resolve(q)
+        })
+    }
+
     fn resolve(&self, p: Parts) -> Option<NaiveDateTime> {
         let (d, m) = if !p.named && self.month_first { (p.b, p.a) } else { (p.a, p.b) };
         let y = match p.year {
@@ -449,6 +468,19 @@ mod tests {
         assert_eq!(f(&year_end, "28 Dec").as_deref(), Some("2025-12-28"));
         assert_eq!(f(&year_end, "03 Jan").as_deref(), Some("2026-01-03"));
         assert_eq!(DateContext::default().parse("03 Feb"), None);
+        // A day the month does not have: read on its last day, and only that.
+        let us22 = DateContext {
+            month_first: true,
+            period: Some((ymd(2022, 2, 1).unwrap_or_default(), ymd(2022, 4, 30).unwrap_or_default())),
+        };
+        let g = |s: &str| us22.parse_past_month_end(s).map(|d| d.format("%Y-%m-%d").to_string());
+        assert_eq!(us22.parse("02-29"), None);
+        assert_eq!(g("02-29").as_deref(), Some("2022-02-28"));
+        assert_eq!(g("04-31").as_deref(), Some("2022-04-30"));
+        assert_eq!(g("02-28"), None);
+        assert_eq!(g("02-32"), None);
+        assert_eq!(g("13-29"), None);
+        assert_eq!(DateContext::default().parse_past_month_end("31/04/2025").map(|d| d.date()), ymd(2025, 4, 30));
         // The column decides the order: a second number above 12 means month first.
         let us = DateContext::decide(["01/02/2024", "01/15/2024", "02/01/2024"].into_iter(), None);
         assert!(us.month_first);

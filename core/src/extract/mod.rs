@@ -56,18 +56,41 @@ pub struct Extracted {
     /// Rows whose side neither the print nor the balance chain decides (more
     /// than one assignment of sides reproduces the balance closing their stretch).
     pub sides_undecided: usize,
+    /// Rows dated on a day the calendar does not have (29 February of a
+    /// common year, 31 April), read on the month's last day.
+    pub dates_impossible: usize,
+    /// Dates are printed without a year and no year is printed anywhere:
+    /// the year is the file's (the twelve months before its creation date).
+    pub year_from_file: bool,
 }
 
 /// Reads a statement from its pages. `declared_bank` is the caller's bank
 /// (an identifier such as `hdfc`, or a name); it must agree with the bank the
 /// statement names.
 pub fn extract(pages: &[Page], declared_bank: Option<&str>) -> Result<Extracted> {
+    extract_made(pages, declared_bank, None)
+}
+
+/// [`extract`], with the day the file was made (its `/CreationDate`): the
+/// year of dates printed without one when the statement prints no year
+/// anywhere (`10/02` under "Beginning balance on October 10"): the year that
+/// puts them in the twelve months before the file was made.
+pub fn extract_made(pages: &[Page], declared_bank: Option<&str>, made: Option<NaiveDate>) -> Result<Extracted> {
     let lines: Vec<PageLines> = pages.iter().map(layout::page_lines).collect();
-    extract_lines(&lines, declared_bank)
+    extract_lines_made(&lines, declared_bank, made)
 }
 
 /// [`extract`] over pages already grouped into lines.
 pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result<Extracted> {
+    extract_lines_made(pages, declared_bank, None)
+}
+
+/// [`extract_made`] over pages already grouped into lines.
+pub fn extract_lines_made(
+    pages: &[PageLines],
+    declared_bank: Option<&str>,
+    made: Option<NaiveDate>,
+) -> Result<Extracted> {
     let table = layout::find_table(pages, &StatementVocabulary);
     let (block, rest) = header_block(pages, table.as_ref());
     let mut identity = identity::read(&block, &rest);
@@ -135,11 +158,14 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
             });
         }
     };
-    let bank = resolve_bank(detected, declared_bank, &block, by_code)?;
+    let bank = resolve_bank(detected, declared_bank, &block, &margins, by_code)?;
 
     // Dates printed without a year take it from the period, or failing
     // that from the years the statement's first page prints.
-    let period = identity.period_from.zip(identity.period_to).or_else(|| printed_years(pages));
+    let printed_period = identity.period_from.zip(identity.period_to).or_else(|| printed_years(pages));
+    let made_period = made.and_then(|d| Some((d.checked_sub_days(chrono::Days::new(365))?, d)));
+    let period = printed_period.or(made_period);
+    let year_from_file = printed_period.is_none() && made_period.is_some();
     let ctx = dates::DateContext::decide(
         table.rows.iter().map(|r| r.cell(ColumnKind::Date)).filter(|c| !c.is_empty()),
         period,
@@ -149,7 +175,16 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         .iter()
         .find(|s| s.kind == SpecialKind::Opening && s.after_rows == 0)
         .and_then(|s| special_balance(&s.row));
-    let (mut reads, unread_rows, first_row_opening) = transactions(&table, &ctx, identity.period_from);
+    // Rows printed undated under a dated brought-forward row ("12th Feb
+    // Balance brought forward", then that day's rows without a date) are of
+    // its day; else of the period's first day.
+    let opening_day = table
+        .specials
+        .iter()
+        .find(|s| s.kind == SpecialKind::Opening && s.after_rows == 0)
+        .and_then(|s| ctx.parse(s.row.cell(ColumnKind::Date)))
+        .map(|d| d.date());
+    let (mut reads, unread_rows, first_row_opening) = transactions(&table, &ctx, opening_day.or(identity.period_from));
     // A balance carried forward at a page's foot (or brought forward at the
     // next page's head) is the balance after the row above it: a checkpoint
     // for statements that print a balance once a day.
@@ -266,8 +301,27 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         identity.opening_balance = identity.opening_balance.map(|b| -b);
         identity.closing_balance = identity.closing_balance.map(|b| -b);
     }
+    let dates_impossible = reads.iter().filter(|r| r.impossible_date).count();
     let settled = settle(reads, printed_opening);
     if settled.transactions.is_empty() {
+        // A template: its date cells hold the form's placeholders
+        // ("mm/dd/yyyy", "DD-MM-YYYY", "<Date>"), not dates.
+        // (Such lines are no rows: their date cell holds no date.)
+        let placeholder = pages
+            .iter()
+            .skip(table.header_at.0)
+            .flat_map(|p| p.lines.iter())
+            .filter_map(|l| l.words.first())
+            .map(|w| w.text.trim())
+            .find(|t| placeholder_date(t));
+        if let Some(p) = placeholder {
+            return Err(Error::UnsupportedFormat {
+                reason: format!(
+                    "a transaction table was found (page {}) but its dates are placeholders ({p:?}): a blank template, not a statement",
+                    table.header_at.0 + 1
+                ),
+            });
+        }
         return Err(Error::UnsupportedFormat {
             reason: format!(
                 "a transaction table was found (page {}) but none of its {} rows could be read as a dated transaction with an amount",
@@ -303,6 +357,8 @@ pub fn extract_lines(pages: &[PageLines], declared_bank: Option<&str>) -> Result
         totals_reconcile,
         rows_reordered: settled.reordered,
         sides_undecided: settled.undecided,
+        dates_impossible,
+        year_from_file,
     })
 }
 
@@ -566,22 +622,41 @@ impl StatementBank {
     }
 
     /// A bank bankscope does not know, named as its statement prints it above
-    /// the table: the first line with the word "bank" in it, else the first
-    /// line of words; `unknown` when there is none.
-    fn printed(block: &[Line]) -> StatementBank {
+    /// the table: the name on a line that names an institution ("Citizens
+    /// Bank" of "Bank Statement - Citizens Bank"; Bank, Bancorp, Credit Union,
+    /// Building Society, Co-operative, Sahakari), with the words of a title
+    /// left out (Statement, Account, Example, ...); else the name in the
+    /// bank's web address printed above the table or in the page margins
+    /// (`www.santander.co.uk`, a logo's bank printing no name in text); else
+    /// a title line at the top that is a name (no figures, not only title
+    /// words: never "Everyday Current Account" or a period line); `unknown`
+    /// ("Unknown bank") when no name is printed at all.
+    fn printed(block: &[Line], margins: &str) -> StatementBank {
         let top = block.get(..block.len().min(15)).unwrap_or_default();
-        let has_letters = |l: &&Line| {
-            l.words.iter().any(|w| w.text.chars().any(char::is_alphabetic))
-                && vocab::special(&l.text(), false).is_none()
-                && !l.words.first().is_some_and(|w| dates::looks_like_date(&w.text))
-        };
-        let named = top
+        let texts: Vec<String> = top
             .iter()
-            .find(|l| {
-                l.words.iter().any(|w| w.text.trim_matches(|c: char| !c.is_alphabetic()).eq_ignore_ascii_case("bank"))
+            .filter(|l| {
+                vocab::special(&l.text(), false).is_none()
+                    && !l.words.first().is_some_and(|w| dates::looks_like_date(&w.text))
             })
-            .or_else(|| top.iter().find(has_letters));
-        let name: String = named.map(Line::text).unwrap_or_default().chars().take(60).collect();
+            .map(Line::text)
+            .collect();
+        let name = texts
+            .iter()
+            .find_map(|t| institution_name(t))
+            .or_else(|| {
+                let web = texts.iter().map(String::as_str).chain(margins.lines()).find_map(web_name)?;
+                // The name as the page spells it ("Santander," for santander.co.uk).
+                let spelled = texts.iter().chain(std::iter::once(&margins.to_string())).find_map(|t| {
+                    t.split_whitespace()
+                        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                        .find(|w| w.eq_ignore_ascii_case(&web) && w.chars().next().is_some_and(char::is_uppercase))
+                        .map(str::to_string)
+                });
+                Some(spelled.unwrap_or(web))
+            })
+            .or_else(|| texts.iter().take(3).find_map(|t| title_name(t)));
+        let name: String = name.unwrap_or_default().chars().take(60).collect();
         let id: String =
             name.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).take(40).collect();
         if id.is_empty() {
@@ -592,6 +667,107 @@ impl StatementBank {
     }
 }
 
+/// A template's date placeholder: `mm/dd/yyyy`, `DD-MM-YY`, `<Date>`, `[date]`.
+fn placeholder_date(cell: &str) -> bool {
+    let c = cell.trim().to_ascii_lowercase();
+    let pattern = !c.is_empty()
+        && c.chars().all(|ch| matches!(ch, 'd' | 'm' | 'y' | '/' | '-' | '.' | ' '))
+        && c.contains('d')
+        && c.contains('m')
+        && c.contains(['/', '-', '.']);
+    let bracketed = (c.starts_with('<') && c.ends_with('>')) || (c.starts_with('[') && c.ends_with(']'));
+    pattern || (bracketed && c.contains("date"))
+}
+
+/// Words of a statement's title, never of a bank's name.
+fn title_word(w: &str) -> bool {
+    const TITLE: &[&str] = &[
+        "statement",
+        "statements",
+        "e-statement",
+        "estatement",
+        "account",
+        "accounts",
+        "a/c",
+        "example",
+        "sample",
+        "summary",
+        "period",
+        "details",
+        "detail",
+        "transaction",
+        "transactions",
+        "history",
+        "name",
+        "branch",
+        "address",
+        "code",
+        "of",
+        "for",
+        "and",
+        "&",
+        "-",
+    ];
+    TITLE.contains(&w.to_ascii_lowercase().as_str())
+}
+
+/// The words that make a name an institution's.
+fn institution_word(words: &[&str], i: usize) -> bool {
+    let w = |k: usize| {
+        words.get(k).map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-').to_ascii_lowercase())
+    };
+    let Some(here) = w(i) else { return false };
+    match here.as_str() {
+        "bank" | "bancorp" | "bankcorp" | "co-operative" | "cooperative" | "co-op" | "sahakari" => true,
+        "union" => w(i.wrapping_sub(1)).as_deref() == Some("credit"),
+        "society" => w(i.wrapping_sub(1)).as_deref() == Some("building"),
+        _ => false,
+    }
+}
+
+/// The institution named on a line: the part of it (cut at ` - `, `|`,
+/// `:`, `,`) that has an institution word and another word that is not a
+/// title word; title words left out ("Citizens Bank Statement" → "Citizens
+/// Bank"). "Bank Statement Example" names none.
+fn institution_name(line: &str) -> Option<String> {
+    line.split([':', '|', ',']).flat_map(|s| s.split(" - ").flat_map(|s| s.split(" \u{2013} "))).find_map(|segment| {
+        let words: Vec<&str> = segment.split_whitespace().filter(|w| !title_word(w)).collect();
+        let at = (0..words.len()).find(|&i| institution_word(&words, i))?;
+        let others = words
+            .iter()
+            .enumerate()
+            .filter(|&(i, w)| i != at && !institution_word(&words, i) && w.chars().any(char::is_alphabetic));
+        if others.count() == 0 || words.len() > 8 || words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit())) {
+            return None;
+        }
+        Some(words.join(" "))
+    })
+}
+
+/// The name in a web address (`www.santander.co.uk` → `santander`).
+fn web_name(line: &str) -> Option<String> {
+    line.split_whitespace().find_map(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let lower = w.to_ascii_lowercase();
+        let host = lower.split("://").last()?;
+        let host = host.strip_prefix("www.")?;
+        let label = host.split(['.', '/']).next()?;
+        (label.len() >= 3 && label.chars().all(|c| c.is_ascii_alphabetic())).then(|| label.to_string())
+    })
+}
+
+/// A title line that is a name: letters only, not only title words
+/// ("ChatGPT Powered Karbon Bannk"; never "Everyday Current Account").
+fn title_name(line: &str) -> Option<String> {
+    const KIND: &[&str] = &["current", "savings", "saving", "everyday", "checking", "personal", "business", "page"];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.is_empty() || line.contains(':') || words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit())) {
+        return None;
+    }
+    let named = words.iter().any(|w| !title_word(w) && !KIND.contains(&w.to_ascii_lowercase().as_str()));
+    named.then(|| line.trim().to_string())
+}
+
 /// The bank: detected, checked against the declared one. A statement whose
 /// bank is neither detected nor declared is still read, its bank named as
 /// printed ([`StatementBank::printed`]).
@@ -599,6 +775,7 @@ fn resolve_bank(
     detected: Option<&'static Bank>,
     declared: Option<&str>,
     block: &[Line],
+    margins: &str,
     by_code: Option<StatementBank>,
 ) -> Result<StatementBank> {
     let declared_bank = match declared.map(str::trim).filter(|d| !d.is_empty()) {
@@ -616,7 +793,7 @@ fn resolve_bank(
         }
         (Some(found), _) => Ok(StatementBank::known(found)),
         (None, Some(said)) => Ok(StatementBank::known(said)),
-        (None, None) => Ok(by_code.unwrap_or_else(|| StatementBank::printed(block))),
+        (None, None) => Ok(by_code.unwrap_or_else(|| StatementBank::printed(block, margins))),
     }
 }
 
@@ -636,7 +813,7 @@ fn amount_cell(text: &str) -> Option<Money> {
     if t.is_empty() || matches!(t, "-" | "--" | "NIL" | "Nil") {
         return None;
     }
-    Money::parse(t).ok().or_else(|| {
+    Money::parse(t).ok().or_else(|| layout::misgrouped(t)).or_else(|| layout::point_as_space(t)).or_else(|| {
         // Pieces of one number on two lines: join them where the result reads.
         let words: Vec<&str> = t.split_whitespace().collect();
         if words.len() < 2 {
@@ -684,6 +861,9 @@ struct Read {
     zero_printed: bool,
     /// Debit and credit both printed and no balance: a total line.
     total_line: bool,
+    /// Its date is one the calendar does not have (`02-29` of 2022), read
+    /// as the month's last day.
+    impossible_date: bool,
 }
 
 /// Reads every row: dates in the table's order and year, rows without a date
@@ -746,10 +926,18 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>,
         && carried.is_some()
         && row.cells.iter().any(|(k, _)| *k == ColumnKind::Date);
     let parsed = if suppressed { carried } else { ctx.parse(date_text).or_else(|| ctx.parse(value_text)) };
+    let mut impossible_date = false;
     let date: NaiveDateTime = match parsed {
         Some(d) => d,
         None if date_text.trim().is_empty() && value_text.trim().is_empty() => carried?,
-        None => return None,
+        None => {
+            // A day the month does not have (a made-up statement's `02-29`
+            // of a common year): the row is read, on the month's last day,
+            // and the report says so; its figures still count.
+            let d = ctx.parse_past_month_end(date_text).or_else(|| ctx.parse_past_month_end(value_text))?;
+            impossible_date = true;
+            d
+        }
     };
     let balance = amount_cell(row.cell(ColumnKind::Balance)).map(|b| signed_balance(b, row));
     let has_amount_col = row.cells.iter().any(|(k, _)| *k == ColumnKind::Amount);
@@ -799,7 +987,17 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>,
     let r = row.cell(ColumnKind::Ref).trim();
     txn.ref_no = (!r.is_empty() && r != "-").then(|| r.to_string());
     let zero_printed = zero_printed && amount.is_zero() && !txn.note.trim().is_empty();
-    Some(Read { txn, kind_known, balance, page: row.page, dated: row.dated, row: 0, zero_printed, total_line })
+    Some(Read {
+        txn,
+        kind_known,
+        balance,
+        page: row.page,
+        dated: row.dated,
+        row: 0,
+        zero_printed,
+        total_line,
+        impossible_date,
+    })
 }
 
 /// The rows as the balance chain reads them.
@@ -1135,7 +1333,38 @@ mod tests {
             row: 0,
             zero_printed: false,
             total_line: false,
+            impossible_date: false,
         }
+    }
+
+    #[test]
+    fn template_dates_are_placeholders() {
+        for p in ["mm/dd/yyyy", "DD-MM-YYYY", "dd/mm/yy", "<Date>", "[date]"] {
+            assert!(placeholder_date(p), "{p}");
+        }
+        for d in ["12/06/2025", "May 2025", "mm", "dd", "Monday"] {
+            assert!(!placeholder_date(d), "{d}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_bank_is_named_by_its_name_never_by_a_title() {
+        assert_eq!(institution_name("Citizens Bank Statement").as_deref(), Some("Citizens Bank"));
+        assert_eq!(institution_name("Bank Statement - Citizens Bank").as_deref(), Some("Citizens Bank"));
+        assert_eq!(institution_name("Kauri Bank New Zealand").as_deref(), Some("Kauri Bank New Zealand"));
+        assert_eq!(institution_name("Shree Sahakari Bank Ltd.").as_deref(), Some("Shree Sahakari Bank Ltd."));
+        assert_eq!(institution_name("Hometown Credit Union").as_deref(), Some("Hometown Credit Union"));
+        assert_eq!(institution_name("Bank Statement Example"), None);
+        assert_eq!(institution_name("Bank Name: "), None);
+        assert_eq!(institution_name("Telephone Banking, enquiries or lost or"), None);
+        assert_eq!(
+            web_name("Online Banking service and information available at www.santander.co.uk").as_deref(),
+            Some("santander")
+        );
+        assert_eq!(web_name("see https://www.example-bank.com/help"), None);
+        assert_eq!(title_name("Everyday Current Account"), None);
+        assert_eq!(title_name("Statement Period February 1 – April 30, 2022"), None);
+        assert_eq!(title_name("ChatGPT Powered Karbon Bannk").as_deref(), Some("ChatGPT Powered Karbon Bannk"));
     }
 
     fn amounts(rows: &[Read]) -> Vec<i64> {

@@ -20,7 +20,7 @@ pub mod rows;
 pub mod table;
 
 pub use lines::{Line, PageLines, Word, page_lines};
-pub use rows::{Orientation, Row, Special, Table, find_table, plain_amount};
+pub use rows::{Orientation, Row, Special, Table, find_table, misgrouped, plain_amount, point_as_space};
 pub use table::{Bands, Column, Header, find_header};
 
 /// What a column of the transaction table holds.

@@ -157,6 +157,53 @@ pub(crate) fn plain_number(text: &str) -> bool {
     !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',')
 }
 
+/// A figure printed with its digit groups set wrong (`2,7843.55`,
+/// `31,82.76`: a slip in a made-up statement, or a misread scan): digits
+/// and commas, a point and two decimals. Its digits are its value; the
+/// balance chain proves or breaks it.
+pub fn misgrouped(text: &str) -> Option<Money> {
+    let t = text.trim();
+    let t = t.strip_prefix('-').unwrap_or(t);
+    let (int, frac) = t.split_once('.')?;
+    let well_formed = int.contains(',')
+        && !int.starts_with(',')
+        && !int.ends_with(',')
+        && !int.contains(",,")
+        && int.bytes().all(|b| b.is_ascii_digit() || b == b',')
+        && frac.len() == 2
+        && frac.bytes().all(|b| b.is_ascii_digit());
+    if !well_formed || Money::parse(t).is_ok() {
+        return None;
+    }
+    let v = Money::parse(&format!("{}.{frac}", int.replace(',', ""))).ok()?;
+    Some(if text.trim().starts_with('-') { -v } else { v })
+}
+
+/// A figure whose decimal point is printed as a space (`120 00`): a whole
+/// number and a word of exactly two digits, alone in an amount cell.
+pub fn point_as_space(cell: &str) -> Option<Money> {
+    let words: Vec<&str> = cell.split_whitespace().collect();
+    let [int, frac] = words.as_slice() else { return None };
+    let whole = !int.is_empty() && int.bytes().all(|b| b.is_ascii_digit() || b == b',') && plain_number(int);
+    let two = frac.len() == 2 && frac.bytes().all(|b| b.is_ascii_digit());
+    if !whole || !two {
+        return None;
+    }
+    Money::parse(&format!("{int}.{frac}")).ok()
+}
+
+/// A balance a scan or a careless hand garbled past reading (`2,540.BB`):
+/// digits with a point or comma and letters a misread puts for digits. It
+/// belongs in its column, but is no figure.
+fn garbled_figure(text: &str) -> bool {
+    let t = text.trim();
+    let digits = t.bytes().filter(u8::is_ascii_digit).count();
+    t.bytes().next().is_some_and(|b| b.is_ascii_digit())
+        && digits >= 3
+        && t.contains(['.', ','])
+        && t.chars().all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | 'B' | 'O' | 'o' | 'S' | 'l' | 'I'))
+}
+
 /// A cell that holds a figure: a word that reads as an amount and has a
 /// decimal point or a digit group (`1,234.50`, `500.00`, `1,000`). The `00`
 /// of an amount that wrapped in its cell (`1,23,456.` / `00`) is not one.
@@ -173,6 +220,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let mut last_x1: Vec<Option<f32>> = vec![None; bands.columns.len()];
     let mut fits = true;
     let figure_like = |t: &str| amount_like(t) || (bands.whole_rupees && plain_number(t));
+    let mut last_col: Option<usize> = None;
     for (i, w) in line.words.iter().enumerate() {
         let like = figure_like(&w.text);
         let mut col = bands.column_of(w, like);
@@ -205,12 +253,25 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
                 continue;
             }
         }
+        // A line written as one string whose fields are set apart by runs
+        // of spaces, not placed (a font without widths: the fields drift off
+        // their labels): a word after a date that is already whole in the
+        // date column starts the narration beside it ("1/1/2024  AMAZON").
+        if matches!(bands.kind(col), ColumnKind::Date | ColumnKind::ValueDate)
+            && !date_word(&w.text)
+            && bands.kind(col + 1) == ColumnKind::Narration
+            && texts.get(col).is_some_and(|t| !t.is_empty() && vocab.starts_with_date(t) && !t.contains(' '))
+        {
+            col += 1;
+        }
         let kind = bands.kind(col);
+        last_col = Some(col);
         if let Some(x) = last_x1.get_mut(col) {
             *x = Some(w.x1);
         }
         fits &= match kind {
-            k if k.is_numeric() => like || amount_mark(&w.text),
+            ColumnKind::Balance if garbled_figure(&w.text) => true,
+            k if k.is_numeric() => like || amount_mark(&w.text) || misgrouped(&w.text).is_some(),
             ColumnKind::Date | ColumnKind::ValueDate => date_word(&w.text),
             _ => true,
         };
@@ -218,16 +279,42 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
             push_word(t, w);
         }
     }
+    // The same lines' amount, the line's last word, set after the narration
+    // and short of its label: in a table with one amount column and no
+    // balance, a dated line whose amount cells are empty and whose last word
+    // is a figure in the narration has that figure as its amount.
+    if let (Some(lc), Some(last)) = (last_col, line.words.last())
+        && bands.kind(lc) == ColumnKind::Narration
+        && has_figure(&last.text)
+        && bands.index_of(ColumnKind::Balance).is_none()
+        && bands.columns.iter().filter(|c| c.kind.is_numeric()).count() == 1
+        && let Some(amount) = bands.index_of(ColumnKind::Amount).filter(|a| *a > lc)
+        && texts.iter().enumerate().all(|(i, t)| !bands.kind(i).is_numeric() || t.is_empty())
+        && bands.index_of(ColumnKind::Date).and_then(|d| texts.get(d)).is_some_and(|t| vocab.starts_with_date(t))
+        && let Some(cell) = texts.get_mut(lc)
+        && let Some(head) = cell.strip_suffix(last.text.as_str())
+    {
+        *cell = head.trim_end().to_string();
+        if let Some(t) = texts.get_mut(amount) {
+            *t = last.text.clone();
+        }
+    }
     let cells: Vec<(ColumnKind, String)> = bands.columns.iter().map(|c| c.kind).zip(texts).collect();
     let get = |kind: ColumnKind| cells.iter().find(|(k, t)| *k == kind && !t.is_empty()).map_or("", |(_, t)| t);
     let date = vocab.starts_with_date(get(ColumnKind::Date));
-    let figure = |cell: &str| has_figure(cell) || (bands.whole_rupees && cell.split_whitespace().any(plain_number));
+    let figure = |cell: &str| {
+        has_figure(cell)
+            || (bands.whole_rupees && cell.split_whitespace().any(plain_number))
+            || cell.split_whitespace().any(|w| misgrouped(w).is_some())
+    };
     let balance = figure(get(ColumnKind::Balance));
     // On a dated line, a whole number alone in an amount cell is a figure
     // too: banks print whole rupees without paise (`500` among `1,234.50`),
     // and a row without a balance of its own (a balance once a day) has no
     // other figure to make it a row.
-    let whole = |cell: &str| date && cell.split_whitespace().count() == 1 && plain_number(cell);
+    let whole = |cell: &str| {
+        date && ((cell.split_whitespace().count() == 1 && plain_number(cell)) || point_as_space(cell).is_some())
+    };
     let amount =
         [ColumnKind::Debit, ColumnKind::Credit, ColumnKind::Amount].iter().any(|k| figure(get(*k)) || whole(get(*k)));
     // A month heading set in the date column ("APRIL 2024", which reads as
@@ -242,17 +329,28 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         vocab.special(get(ColumnKind::Narration), true).or_else(heading)
     } else {
         let words: Vec<&str> = cells.iter().filter(|(k, _)| !k.is_numeric()).map(|(_, t)| t.as_str()).collect();
-        vocab.special(words.join(" ").trim(), false).or_else(|| {
-            // A footer across the columns ("Page 1 of" over the narration,
-            // "2" under an amount): the whole line reads as a page number.
-            // Only lines that say "page" or "of" are joined again.
-            let footer_like =
-                line.words.iter().any(|w| w.text.eq_ignore_ascii_case("page") || w.text.eq_ignore_ascii_case("of"));
-            footer_like
-                .then(|| line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "))
-                .and_then(|all| vocab.special(&all, false))
-                .filter(|k| *k == SpecialKind::End)
-        })
+        vocab
+            .special(words.join(" ").trim(), false)
+            .or_else(|| {
+                // A date garbled past reading (`1 1th Mar` for 11th) before a
+                // closing or carried-forward label: the label decides.
+                let garbled = get(ColumnKind::Date).bytes().any(|b| b.is_ascii_digit());
+                garbled
+                    .then(|| vocab.special(get(ColumnKind::Narration), true))
+                    .flatten()
+                    .filter(|k| matches!(k, SpecialKind::CarriedForward | SpecialKind::Closing))
+            })
+            .or_else(|| {
+                // A footer across the columns ("Page 1 of" over the narration,
+                // "2" under an amount): the whole line reads as a page number.
+                // Only lines that say "page" or "of" are joined again.
+                let footer_like =
+                    line.words.iter().any(|w| w.text.eq_ignore_ascii_case("page") || w.text.eq_ignore_ascii_case("of"));
+                footer_like
+                    .then(|| line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "))
+                    .and_then(|all| vocab.special(&all, false))
+                    .filter(|k| *k == SpecialKind::End)
+            })
     };
     // A month heading starts at the table's left edge, in a column that is
     // not the narration's: "APR 2024" alone under a narration is its wrapped
@@ -423,6 +521,19 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         } else if let Some(h) =
             if undated { find_undated_header(&page.lines, 0, vocab) } else { find_header(&page.lines, 0, vocab) }
         {
+            // A later page's table without the balance column the
+            // statement's own prints, one amount where it prints debit and
+            // credit (a statement's transactions again, by type): another
+            // table. The statement's table ended before it.
+            let has = |cols: &[Column], k: ColumnKind| cols.iter().any(|c| c.kind == k);
+            if has(&columns, ColumnKind::Balance)
+                && has(&columns, ColumnKind::Debit)
+                && !has(&h.columns, ColumnKind::Balance)
+                && has(&h.columns, ColumnKind::Amount)
+            {
+                end_at = end_at.or(Some((pi, h.first.saturating_sub(1))));
+                break;
+            }
             let size = page.lines.get(h.first).map_or(size, |l| l.size);
             let whole_rupees = bands.whole_rupees;
             bands = Bands::new(h.columns, size);
@@ -1227,7 +1338,53 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
 #[cfg(test)]
 mod tests {
     use super::super::lines::tests::line;
-    use super::{plain_amount, rule_line};
+    use super::super::lines::{Line, PageLines};
+    use super::{find_table, plain_amount, rule_line};
+    use crate::extract::StatementVocabulary;
+    use crate::layout::ColumnKind;
+
+    /// One string per line, fields set apart by runs of spaces, every
+    /// character 5 pt: the fields drift off their labels as the text before
+    /// them grows.
+    fn typed(y: f32, text: &str) -> Line {
+        let mut words: Vec<(&str, f32)> = Vec::new();
+        let mut start = None;
+        for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+            match (c == ' ', start) {
+                (true, Some(s)) => {
+                    words.push((&text[s..i], 50.0 + 5.0 * text[..s].chars().count() as f32));
+                    start = None;
+                }
+                (false, None) => start = Some(i),
+                _ => {}
+            }
+        }
+        line(y, &words)
+    }
+
+    #[test]
+    fn fields_set_apart_by_spaces_are_read_by_what_they_are() {
+        let rows = [
+            ("1/1/2024", "AMAZON PURCHASE", "$600.88"),
+            ("1/4/2024", "ATM WITHDRAWAL", "-$780.36"),
+            ("1/10/2024", "SUBSCRIPTION SERVICE", "-$442.24"),
+            ("1/13/2024", "CHECK #4010", "$757.00"),
+            ("1/16/2024", "RESTAURANT", "-$130.21"),
+            ("1/22/2024", "DIRECT DEPOSIT PAYROLL", "-$900.13"),
+        ];
+        let mut lines = vec![typed(40.0, "Date        Description                    Amount")];
+        for (i, (d, n, a)) in rows.iter().enumerate() {
+            lines.push(typed(52.0 + 12.0 * i as f32, &format!("{d}  {n}  {a}")));
+        }
+        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![] };
+        let table = find_table(&[page], &StatementVocabulary).expect("table");
+        let got: Vec<(&str, &str, &str)> = table
+            .rows
+            .iter()
+            .map(|r| (r.cell(ColumnKind::Date), r.cell(ColumnKind::Narration), r.cell(ColumnKind::Amount)))
+            .collect();
+        assert_eq!(got, rows.to_vec());
+    }
 
     #[test]
     fn rules_drawn_with_characters_are_rules() {

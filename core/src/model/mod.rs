@@ -224,6 +224,14 @@ pub struct ReadingReport {
     /// than one assignment of sides reproduces the balance closing their
     /// stretch (a balance printed once a day); the one nearest the columns is read.
     pub sides_undecided: usize,
+    /// Rows dated on a day the calendar does not have (29 February of a
+    /// common year, 31 April: a made-up or altered statement): read, on the
+    /// month's last day, so that their figures still count.
+    pub dates_impossible: usize,
+    /// The statement prints its dates without a year and no year anywhere:
+    /// the year was taken from the file's creation date (the twelve months
+    /// before it).
+    pub year_from_file: bool,
     /// The debit and credit totals the statement prints ("Transaction Total",
     /// page totals, a summary's "Debits" / "Total Withdrawal") and the number of
     /// debits and credits a summary prints ("Dr Count", "No. of Credits")
@@ -308,6 +316,15 @@ impl ReadingReport {
             s.push_str(&format!(
                 "; {} rows' side undecided (more than one reading reproduces the balance)",
                 self.sides_undecided
+            ));
+        }
+        if self.year_from_file {
+            s.push_str("; no year printed: dates read in the twelve months before the file was made");
+        }
+        if self.dates_impossible > 0 {
+            s.push_str(&format!(
+                "; {} rows dated on a day the calendar does not have (read on the month's last day)",
+                self.dates_impossible
             ));
         }
         if self.rows_unread > 0 {
