@@ -17,14 +17,85 @@ use crate::taxonomy::description;
 /// enriched, whose narration names a lender.
 pub fn detect(transactions: &[Transaction]) -> Vec<usize> {
     let enriched = transactions.iter().any(|t| !t.clean_note.is_empty() || !t.description.is_empty());
+    let unnamed = unnamed_mandates(transactions);
     transactions
         .iter()
         .enumerate()
-        .filter(|(_, t)| {
-            t.description == description::LENDER_TRANSACTION || (!enriched && is_lender_narration(&t.note))
+        .filter(|(i, t)| {
+            t.description == description::LENDER_TRANSACTION
+                || (!enriched && is_lender_narration(&t.note))
+                || unnamed.binary_search(i).is_ok()
         })
         .map(|(i, _)| i)
         .collect()
+}
+
+/// Mandate debits that name no creditor, only codes (`ACH D-
+/// NACH00000000013149-HDFC7021807230034567`, `DEBIT-ACHDr UTIB70... NACH26...`:
+/// a UMRN and the collector's NACH utility code), debited at the same amount
+/// in two months or more: a loan EMI. Insurers, fund houses, SIP platforms
+/// and card issuers collecting by mandate print their names (and are not
+/// selected here); a fixed monthly mandate that prints none is, by far most
+/// often, a lender's. Indices in slice order.
+pub fn unnamed_mandates(transactions: &[Transaction]) -> Vec<usize> {
+    let mut by_amount: std::collections::BTreeMap<i64, Vec<usize>> = std::collections::BTreeMap::new();
+    for (i, t) in transactions.iter().enumerate() {
+        if t.kind == TxnType::Debit
+            && t.channel == Channel::AutoDebitPayment
+            && t.description.is_empty()
+            && t.amount.paise() >= 50_000
+            && names_no_one(&t.note)
+        {
+            by_amount.entry(t.amount.paise()).or_default().push(i);
+        }
+    }
+    let mut out: Vec<usize> = Vec::new();
+    for members in by_amount.values() {
+        let mut months: Vec<crate::model::YearMonth> =
+            members.iter().filter_map(|&i| crate::model::YearMonth::of(&transactions[i].date)).collect();
+        months.sort_unstable();
+        months.dedup();
+        if months.len() >= 2 {
+            out.extend_from_slice(members);
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// True when every word of a mandate narration is a rail word or a code
+/// (letters and digits: a UMRN, a utility code, a reference).
+fn names_no_one(note: &str) -> bool {
+    const RAIL: &[&str] = &[
+        "ACH", "NACH", "ECS", "D", "DR", "DEBIT", "ACHDR", "NACHDR", "ECSDR", "ENACH", "MANDATE", "MAND", "UMRN",
+        "INW", "TP", "AUTO", "SI", "ACHD", "NACHD",
+    ];
+    let mut code = false;
+    for w in note.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
+        let up = w.to_ascii_uppercase();
+        if RAIL.contains(&up.as_str()) || up.starts_with("ACHINW") || up.starts_with("NACHINW") {
+            continue;
+        }
+        if w.chars().filter(char::is_ascii_digit).count() >= 6 {
+            code = true;
+            continue;
+        }
+        return false;
+    }
+    code
+}
+
+/// Marks the lender transactions that [`unnamed_mandates`] found (their
+/// narration names no lender, so the classifier left them plain mandate
+/// debits): description `lender_transaction`, category loans, so every
+/// later surface reads them as the lender response does.
+pub fn apply(transactions: &mut [Transaction], unnamed: &[usize]) {
+    for &i in unnamed {
+        if let Some(t) = transactions.get_mut(i) {
+            t.description = description::LENDER_TRANSACTION.to_string();
+            t.merchant_category = crate::taxonomy::MerchantCategory::Loans;
+        }
+    }
 }
 
 /// Why a lender transaction ([`detect`]) is one, in words an analyst reads:

@@ -143,6 +143,14 @@ pub fn apply_needed(transactions: &[Transaction], hits: &[SalaryHit]) -> bool {
 /// slice order. Reads `channel` and `clean_note` when the slice is enriched;
 /// classifies the narrations itself when it is not.
 pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHit> {
+    detect_for(transactions, metadata, false)
+}
+
+/// [`detect`] for an account whose holder is a company, firm, trust or
+/// society when `corporate`: such an account is paid by customers, not
+/// employers, so the regularity rule (3) is not applied (a client's retainer
+/// every month on the 5th is a receipt); a credit that says salary still is.
+pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: bool) -> Vec<SalaryHit> {
     let enriched = transactions.iter().any(|t| t.channel != Channel::Other || !t.clean_note.is_empty());
     let classifier = Classifier::new(metadata, "");
     let mut is_salary = vec![false; transactions.len()];
@@ -189,7 +197,7 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
     // Per group: the payer's name has a company word.
     let mut organisation: Vec<bool> = Vec::new();
     for (i, t) in transactions.iter().enumerate() {
-        if is_salary[i] || t.kind != TxnType::Credit || t.amount < REGULAR_MIN || reversed[i] {
+        if corporate || is_salary[i] || t.kind != TxnType::Credit || t.amount < REGULAR_MIN || reversed[i] {
             continue;
         }
         let classified;
@@ -237,6 +245,18 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
     // payer: a key of two words or more and 8 characters or more that begins
     // another joins its group.
     let (groups, organisation) = merge_truncated_payers(&payers, groups, organisation);
+    // The payers of the keyword and employer hits (their counterparty keys
+    // and amounts): a payer's credits without the word are its pay too
+    // (`BY TRANSFER-INB INDIAN INSTITUTE OF STIPEND AUG 2024` and, two months
+    // before, `BY TRANSFER-TRANSFER FROM 41716096563 INDIAN INSTITUTE OF`).
+    let keyword_payers: Vec<(String, Money)> = (0..transactions.len())
+        .filter(|&i| is_salary[i])
+        .filter_map(|i| {
+            let name = employer.get(&i).map_or(transactions[i].clean_note.as_str(), String::as_str);
+            let key = counterparty_key(name);
+            (key.len() >= 8 && key.contains(' ')).then(|| (key, transactions[i].amount))
+        })
+        .collect();
     for (g, members) in groups.iter().enumerate() {
         let months = |ix: &[usize]| {
             let mut m: Vec<YearMonth> = ix.iter().filter_map(|&i| YearMonth::of(&transactions[i].date)).collect();
@@ -294,16 +314,54 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
             }
         }
         // The employer's bonus, arrears or incentive paid as a credit of its
-        // own ("...SURAKSHA GENERAL INS*BONUS-") is pay too.
-        if members.iter().any(|&i| is_salary[i]) {
+        // own ("...SURAKSHA GENERAL INS*BONUS-") is pay too, and so is any
+        // other bank transfer of at least a quarter of the salary from the
+        // payer whose salary was found (arrears or a bonus the bank prints
+        // without a word: an employer pays its employee nothing else but
+        // claims, which say REIMB / CLAIM and never join the group).
+        let mut paid: Vec<i64> =
+            members.iter().filter(|&&i| is_salary[i]).map(|&i| transactions[i].amount.paise()).collect();
+        if paid.is_empty() && !keyword_payers.is_empty() {
+            let key_of = |i: usize| {
+                counterparty_key(employer.get(&i).map_or(transactions[i].clean_note.as_str(), String::as_str))
+            };
+            if let Some(&first) = members.first() {
+                let key = key_of(first);
+                if key.len() >= 8 && key.contains(' ') {
+                    paid = keyword_payers
+                        .iter()
+                        .filter(|(k, _)| k.starts_with(key.as_str()) || key.starts_with(k.as_str()))
+                        .map(|(_, a)| a.paise())
+                        .collect();
+                }
+            }
+        }
+        if !paid.is_empty() {
+            let med = median(paid.iter().map(|&p| Money::from_paise(p))).paise();
             for &i in members {
-                if !is_salary[i] && names_extra_pay(&transactions[i].note) {
+                if is_salary[i] {
+                    continue;
+                }
+                if names_extra_pay(&transactions[i].note) {
                     is_salary[i] = true;
                     reason.insert(i, "bonus, arrears or incentive from a payer whose salary was found".to_string());
+                } else if 4 * transactions[i].amount.paise() >= med {
+                    is_salary[i] = true;
+                    reason.insert(
+                        i,
+                        "another transfer, a quarter of the salary or more, from a payer whose salary was found"
+                            .to_string(),
+                    );
                 }
             }
         }
     }
+    // A job change: a new payer that starts paying within two months of the
+    // last salary of the old one (or an old one that stopped within two
+    // months of the first salary of the new one), two months running at a steady amount and
+    // day, and looks like an employer (the same tests as rule 3). Three months
+    // are too many to ask of a statement that shows the change.
+    successor_streams(transactions, &groups, &organisation, &mut is_salary, &mut reason);
 
     transactions
         .iter()
@@ -315,6 +373,70 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
             Some(SalaryHit { index: i, month_year: salary_month(t.date)?, employer: name, reason })
         })
         .collect()
+}
+
+/// The job-change rule of [`detect`]: groups (payers) not yet salary whose
+/// credits form a two-month stream (consecutive months, within ±10% of each
+/// other, pay days within [`DAY_TOLERANCE`]) that begins after the last salary
+/// credit found or ends before the first, within 62 days of it (the new or
+/// the old employer), at half to three times the salary's median, and whose
+/// payer looks like an employer.
+fn successor_streams(
+    transactions: &[Transaction],
+    groups: &[Vec<usize>],
+    organisation: &[bool],
+    is_salary: &mut [bool],
+    reason: &mut FastMap<usize, String>,
+) {
+    // The last salary credit found so far, and the salary's median.
+    let hits: Vec<usize> = (0..transactions.len()).filter(|&i| is_salary[i]).collect();
+    let Some(last) = hits.iter().map(|&i| transactions[i].date).max() else { return };
+    let Some(first_hit) = hits.iter().map(|&i| transactions[i].date).min() else { return };
+    let med = median(hits.iter().map(|&i| transactions[i].amount)).paise();
+    for (g, members) in groups.iter().enumerate() {
+        if members.is_empty() || members.iter().any(|&i| is_salary[i]) || members.len() > MAX_CREDITS_PER_MONTH * 2 {
+            continue;
+        }
+        // Two credits of consecutive months at a steady amount and day.
+        let mut pair = None;
+        for w in members.windows(2) {
+            let (a, b) = (&transactions[w[0]], &transactions[w[1]]);
+            let (Some(ma), Some(mb)) = (YearMonth::of(&a.date), YearMonth::of(&b.date)) else { continue };
+            let (pa, pb) = (a.amount.paise(), b.amount.paise());
+            if mb.months_since(ma) == 1
+                && (pa - pb).abs() * 10 <= pa.max(pb)
+                && day_distance(day_offset(a.date), day_offset(b.date)) <= DAY_TOLERANCE
+            {
+                pair = Some((w[0], w[1]));
+                break;
+            }
+        }
+        let Some((first, second)) = pair else { continue };
+        let start = transactions[first].date;
+        let amount = transactions[first].amount.paise();
+        let end = transactions[second].date;
+        let follows = (last < start && (start - last).num_days() <= 62)
+            || (end < first_hit && (first_hit - end).num_days() <= 62);
+        let follows = follows && 2 * amount >= med && amount <= 3 * med;
+        if !follows {
+            continue;
+        }
+        let pair = [first, second];
+        let employer_like = organisation.get(g).copied().unwrap_or(false)
+            || pair.iter().any(|&i| has_employer_marker(&transactions[i].note))
+            || pair.iter().any(|&i| transactions[i].amount.paise() % 10_000 != 0);
+        if !employer_like {
+            continue;
+        }
+        for i in pair {
+            is_salary[i] = true;
+            reason.insert(
+                i,
+                "a new employer's pay, two months running, from where the old employer's salary stopped (a job change)"
+                    .to_string(),
+            );
+        }
+    }
 }
 
 /// Credits reversed within [`REVERSAL_DAYS`]: a later debit of the same
