@@ -114,3 +114,32 @@ pub fn reason(t: &Transaction) -> String {
         (_, TxnType::Credit) => format!("money from {lender} (a disbursal, top-up or refund), named in the narration"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::Money;
+    use chrono::NaiveDate;
+
+    fn mandate(m: u32, note: &str, rupees: i64) -> Transaction {
+        let date = NaiveDate::from_ymd_opt(2024, m, 5).and_then(|d| d.and_hms_opt(6, 0, 0)).unwrap_or_default();
+        let mut t = Transaction::new(date, note, TxnType::Debit, Money::from_rupees(rupees), Money::ZERO);
+        t.channel = Channel::AutoDebitPayment;
+        t
+    }
+
+    #[test]
+    fn a_monthly_mandate_naming_no_creditor_is_an_emi() {
+        let t = vec![
+            mandate(1, "ACH D- NACH91444467393897-UTIB7032564822808849", 6_278),
+            mandate(2, "ACH D- NACH91444467393897-UTIB7032564822808849", 6_278),
+            // Once only: not a series.
+            mandate(2, "NACH DR HDFC7493245961690659 NACH67031961294494", 26_200),
+            // Named collectors are the classifier's to judge.
+            mandate(1, "NACH-DR-TATA AIA LIFE INS-HDFC7021807230034567", 2_500),
+            mandate(2, "NACH-DR-TATA AIA LIFE INS-HDFC7021807230034567", 2_500),
+        ];
+        assert_eq!(unnamed_mandates(&t), vec![0, 1]);
+        assert_eq!(detect(&t), vec![0, 1]);
+    }
+}

@@ -220,7 +220,10 @@ pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: 
                     payer_of_note.insert(clean.to_string(), None);
                     continue;
                 }
-                let org = key.split(' ').any(super::is_organisation_word);
+                // A company word, or the last word cut from one at the bank's
+                // field width (`SRI SAI KRUPA MEDICA`).
+                let org = key.split(' ').any(super::is_organisation_word)
+                    || key.rsplit(' ').next().is_some_and(super::is_organisation_word_cut);
                 let next = groups.len();
                 let p = *payers.entry(key).or_insert(next);
                 if p == next {
@@ -388,11 +391,13 @@ fn successor_streams(
     is_salary: &mut [bool],
     reason: &mut FastMap<usize, String>,
 ) {
-    // The last salary credit found so far, and the salary's median.
+    // The last salary credit found so far, and the salary's median (none
+    // found: the new-job rule alone can apply).
     let hits: Vec<usize> = (0..transactions.len()).filter(|&i| is_salary[i]).collect();
-    let Some(last) = hits.iter().map(|&i| transactions[i].date).max() else { return };
-    let Some(first_hit) = hits.iter().map(|&i| transactions[i].date).min() else { return };
-    let med = median(hits.iter().map(|&i| transactions[i].amount)).paise();
+    let last = hits.iter().map(|&i| transactions[i].date).max();
+    let first_hit = hits.iter().map(|&i| transactions[i].date).min();
+    let med = if hits.is_empty() { 0 } else { median(hits.iter().map(|&i| transactions[i].amount)).paise() };
+    let data_end = transactions.iter().map(|t| t.date).max();
     for (g, members) in groups.iter().enumerate() {
         if members.is_empty() || members.iter().any(|&i| is_salary[i]) || members.len() > MAX_CREDITS_PER_MONTH * 2 {
             continue;
@@ -415,9 +420,16 @@ fn successor_streams(
         let start = transactions[first].date;
         let amount = transactions[first].amount.paise();
         let end = transactions[second].date;
-        let follows = (last < start && (start - last).num_days() <= 62)
-            || (end < first_hit && (first_hit - end).num_days() <= 62);
+        let follows = last.is_some_and(|last| last < start && (start - last).num_days() <= 62)
+            || first_hit.is_some_and(|first_hit| end < first_hit && (first_hit - end).num_days() <= 62);
         let follows = follows && 2 * amount >= med && amount <= 3 * med;
+        // Or a new employer's first two months at the end of the data: a
+        // company pays the same amount on the same day two months running
+        // up to the statement's last month (a job the statement shows
+        // starting; three months are not there yet).
+        let at_end =
+            data_end.is_some_and(|e| (e - end).num_days() <= 45) && organisation.get(g).copied().unwrap_or(false);
+        let follows = follows || at_end;
         if !follows {
             continue;
         }
@@ -767,6 +779,27 @@ mod tests {
         t.push(credit(2024, 3, 21, "NEFT/SCBLN24232507218/RAJESH GUPTA/BONUS", 291_000.0));
         let hits = found(&t);
         assert!(hits.contains(&12) && !hits.contains(&13), "{hits:?}");
+    }
+
+    #[test]
+    fn arrears_from_the_payer_a_job_change_and_a_company_account() {
+        // Three months of pay from a company without a salary word, then an
+        // unworded arrears credit from it on another day: all four are pay.
+        let mut t: Vec<Transaction> =
+            (1..=3).map(|m| credit(2024, m, 28, "NEFT-IN-UTIBN4973-VIHAAN SOFTWARE SOLU", 86_412.0)).collect();
+        t.push(credit(2024, 2, 15, "NEFT-IN-UTIBN4974-VIHAAN SOFTWARE SOLU", 23_700.0));
+        assert_eq!(found(&t), vec![0, 1, 2, 3]);
+        // The new employer's first two months, a month after the old one's
+        // last salary: a job change.
+        t.push(credit(2024, 5, 7, "IMPS/CR/8836886/GREENLEAF FOODS PRIVATE L", 95_333.0));
+        t.push(credit(2024, 6, 7, "IMPS/CR/8836887/GREENLEAF FOODS PRIVATE L", 95_333.0));
+        assert_eq!(found(&t), vec![0, 1, 2, 3, 4, 5]);
+        // A tenant's rent two months running after it is not (a person, round).
+        t.push(credit(2024, 5, 3, "IMPS/CR/1234567/NEHA BANERJEE/RENT", 20_000.0));
+        t.push(credit(2024, 6, 3, "IMPS/CR/1234568/NEHA BANERJEE/RENT", 20_000.0));
+        assert_eq!(found(&t), vec![0, 1, 2, 3, 4, 5]);
+        // On a company's account the same monthly credits are receipts.
+        assert!(detect_for(&t, &Metadata::default(), true).is_empty());
     }
 
     #[test]
