@@ -5,7 +5,10 @@
 //! lenders and BNPL providers) plus loan words without a lender name (EMI,
 //! LOAN REPAYMENT, DISBURSAL). [`crate::enrich::enrich`] already gives these
 //! transactions description `lender_transaction` and merchant category `loans`
-//! in place; [`detect`] selects them.
+//! in place; [`detect`] selects them, and the mandate debits that name no
+//! creditor at all (only a UMRN and a NACH utility code) at one amount in two
+//! months or more ([`unnamed_mandates`]: loan EMIs; the account stage marks
+//! them with [`apply`]).
 
 use super::is_lender_narration;
 use crate::model::{Transaction, TxnType};

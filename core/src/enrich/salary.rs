@@ -52,7 +52,28 @@
 //!    12th, 5th, 8th and 8th (five of eight months near one day) are not pay.
 //!
 //! Once a payer's salary is found, its credits that say BONUS, ARREARS,
-//! INCENTIVE or INCREMENT are salary too (paid on their own day and amount).
+//! INCENTIVE or INCREMENT are salary too (paid on their own day and amount),
+//! and so are its other bank transfers of at least a quarter of the salary
+//! (arrears or a bonus printed without a word; claims say REIMB / CLAIM and
+//! never join the payer). A payer found by the keyword counts too: its
+//! months printed without the word are pay (`BY TRANSFER-INB INDIAN
+//! INSTITUTE OF STIPEND AUG 2024`, and `TRANSFER FROM <acct> INDIAN
+//! INSTITUTE OF` two months before).
+//!
+//! A job change: a payer of two consecutive months at
+//! a steady amount (±10%) and day, looking like an employer, that starts
+//! within 62 days after the last salary found or stops within 62 days before
+//! the first, at half to three times that salary; or, with a company word,
+//! whose two months run to the end of the data (a new job the statement
+//! shows starting).
+//!
+//! The company-word test also takes a last word cut by the bank at its field
+//! width when it is the start (5 letters or more) of an organisation word
+//! (`SRI SAI KRUPA MEDICA`, `INDUS VALLEY CONSULT`).
+//!
+//! On a company's, firm's, trust's or society's account ([`detect_for`] with
+//! `corporate`), rule 3 and the rules after it do not apply: such an account
+//! is paid by customers (a client's retainer every month), not employers.
 //!
 //! A credit reversed within [`REVERSAL_DAYS`] days (a debit of the same
 //! amount classified as a reversal) is never salary, by any rule.
