@@ -8,7 +8,7 @@
 //! corpus: salary F1 0.928, lender F1 0.956 on statements 1-40; statements
 //! 41-60, written after those rules, were salary F1 0.868 and lender 1.000
 //! before the rules learnt from them):
-//! - salary F1 >= 0.98 and lender F1 >= 0.995 (BNPL repayments are lender
+//! - salary F1 >= 0.98 and lender F1 >= 0.998 (BNPL repayments are lender
 //!   transactions, as the project decided);
 //! - holder (salutation aside), account number, address and category right
 //!   on every statement;
@@ -199,5 +199,5 @@ fn salary_lenders_identity_and_od_risk_on_entity3_statements() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(salary.f1() >= 0.98, "salary F1 {:.3} < 0.98", salary.f1());
-    assert!(lender.f1() >= 0.995, "lender F1 {:.3} < 0.995", lender.f1());
+    assert!(lender.f1() >= 0.998, "lender F1 {:.3} < 0.998", lender.f1());
 }

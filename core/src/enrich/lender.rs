@@ -132,6 +132,18 @@ mod tests {
     }
 
     #[test]
+    fn lenders_cut_at_ten_characters_by_icici_imps() {
+        for cut in ["QUADRILLIO", "TATA CAPIT", "HOME CREDI", "SHRIRAM FI", "HERO FINCO", "MUTHOOT FI", "LIC HOUSIN"] {
+            let note = format!("MMT/IMPS/685015516967/IMPS/{cut}/STATE BANK OF INDIA");
+            assert!(is_lender_narration(&note), "{note}");
+        }
+        // Cuts that name others too stay out (Aditya Birla Sun Life, Cholamandalam MS General).
+        for cut in ["ADITYA BIR", "CHOLAMANDA"] {
+            assert!(!is_lender_narration(&format!("MMT/IMPS/685015516967/IMPS/{cut}/STATE BANK OF INDIA")));
+        }
+    }
+
+    #[test]
     fn a_monthly_mandate_naming_no_creditor_is_an_emi() {
         let t = vec![
             mandate(1, "ACH D- NACH91444467393897-UTIB7032564822808849", 6_278),
