@@ -8,6 +8,8 @@
 //! corpus: salary F1 0.928, lender F1 0.956 on statements 1-40; statements
 //! 41-60, written after those rules, were salary F1 0.868 and lender 1.000
 //! before the rules learnt from them):
+//! - transaction_channel one of the truth's accepted values on >= 99.5% of
+//!   rows (99.8% reached; the misses are salary the rules do not find);
 //! - salary F1 >= 0.98 and lender F1 >= 0.998 (BNPL repayments are lender
 //!   transactions, as the project decided);
 //! - holder (salutation aside), account number, address and category right
@@ -94,6 +96,8 @@ fn salary_lenders_identity_and_od_risk_on_entity3_statements() {
     let (mut salary, mut lender) = (Score::default(), Score::default());
     let mut failures: Vec<String> = Vec::new();
     let mut misses: Vec<String> = Vec::new();
+    // (rows compared, channel right)
+    let mut channels = (0usize, 0usize);
     for pdf in &files {
         let stem = pdf.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
         let truth: Value =
@@ -128,6 +132,20 @@ fn salary_lenders_identity_and_od_risk_on_entity3_statements() {
         };
         let read = matched(&txns);
         let phantom = read.iter().filter(|&&i| i == usize::MAX).count();
+        // The channel of every row read, against the alternatives the truth accepts.
+        for (row, &i) in txns["transactions"].as_array().into_iter().flatten().zip(&read) {
+            let Some(want) = rows.get(i).and_then(|r| r["channel"].as_str()) else { continue };
+            let got = row["transaction_channel"].as_str().unwrap_or_default();
+            channels.0 += 1;
+            if want.split('|').any(|w| w == got) {
+                channels.1 += 1;
+            } else {
+                misses.push(format!(
+                    "  {stem} channel {got}, expected {want}: {}",
+                    rows[i]["note"].as_str().unwrap_or_default()
+                ));
+            }
+        }
         let known = KNOWN_ROW_ERRORS.iter().find(|(f, _)| *f == stem).map_or(0, |&(_, n)| n);
         if phantom > known || read.len() != rows.len() {
             failures.push(format!("{stem}: {} rows read, {} in truth, {phantom} phantom", read.len(), rows.len()));
@@ -196,7 +214,10 @@ fn salary_lenders_identity_and_od_risk_on_entity3_statements() {
         lender.fn_,
         lender.f1()
     );
+    let channel = channels.1 as f64 / channels.0.max(1) as f64;
+    println!("channel {} of {} ({:.2}%)", channels.1, channels.0, 100.0 * channel);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(channel >= 0.995, "channel {:.2}% < 99.5%", 100.0 * channel);
     assert!(salary.f1() >= 0.98, "salary F1 {:.3} < 0.98", salary.f1());
     assert!(lender.f1() >= 0.998, "lender F1 {:.3} < 0.998", lender.f1());
 }
