@@ -144,6 +144,22 @@ mod tests {
     }
 
     #[test]
+    fn a_dividend_from_a_lender_is_not_a_lender_transaction() {
+        // Shareholders of NBFCs are paid dividends by ACH credit: FINDIV / INTDIV.
+        for note in ["ACH C- BAJAJ FINANCE LIMITED-FINDIV2024123456", "ACH C- SHRIRAM FINANCE LIMITED-INTDIV"] {
+            let c = crate::enrich::classify(
+                note,
+                TxnType::Credit,
+                Money::from_rupees(1_200),
+                &crate::model::Metadata::default(),
+                "",
+            );
+            assert_eq!(c.channel, Channel::InvestmentCashin, "{note}");
+            assert_ne!(c.description, description::LENDER_TRANSACTION, "{note}");
+        }
+    }
+
+    #[test]
     fn a_monthly_mandate_naming_no_creditor_is_an_emi() {
         let t = vec![
             mandate(1, "ACH D- NACH91444467393897-UTIB7032564822808849", 6_278),
