@@ -1,4 +1,4 @@
-//! Salary, lenders, identity and OD/CC risk on 60 PDF statements of 13 Indian
+//! Salary, lenders, identity and OD/CC risk on 70 PDF statements of 13 Indian
 //! banks' layouts (`fixtures/entity3/`): truth written from how Indian payroll
 //! and lending look, before reading the salary and lender rules
 //! (`fixtures/entity3/README.md`). Each PDF is read, enriched and analysed as
@@ -7,7 +7,7 @@
 //! Requires (the numbers reached; cold, before the rules learnt from this
 //! corpus: salary F1 0.928, lender F1 0.956 on statements 1-40; statements
 //! 41-60, written after those rules, were salary F1 0.868 and lender 1.000
-//! before the rules learnt from them):
+//! before the rules learnt from them; 61-70 salary 0.915, lender 1.000):
 //! - transaction_channel one of the truth's accepted values on >= 99.5% of
 //!   rows (99.8% reached; the misses are salary the rules do not find);
 //! - salary F1 >= 0.98 and lender F1 >= 0.998 (BNPL repayments are lender
@@ -92,7 +92,7 @@ fn salary_lenders_identity_and_od_risk_on_entity3_statements() {
         .filter(|p| p.extension().is_some_and(|x| x == "pdf"))
         .collect();
     files.sort();
-    assert!(files.len() >= 60, "only {} statements", files.len());
+    assert!(files.len() >= 70, "only {} statements", files.len());
     let (mut salary, mut lender) = (Score::default(), Score::default());
     let mut failures: Vec<String> = Vec::new();
     let mut misses: Vec<String> = Vec::new();

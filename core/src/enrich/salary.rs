@@ -45,8 +45,9 @@
 //!    stream's median (on any day) must be at least two thirds of the months
 //!    in which the payer credited anything ([`MIN_COVERAGE_PCT`]): a salary is
 //!    paid nearly every month at nearly the same amount, a customer pays what
-//!    the month's bill was. The pay periods of the stream's run paid on the
-//!    usual day (before the late or bonus months are filled in) must also be
+//!    the month's bill was. The pay periods of the stream paid within the day
+//!    tolerance of the usual day, whatever their amount (a salesman's
+//!    commission moves his pay by a third, not its day), must also be
 //!    at least three in four of those months ([`MIN_ON_DAY_PCT`]): a salary
 //!    keeps its day; a clinic's collections on the 13th, 21st, 4th, 17th,
 //!    12th, 5th, 8th and 8th (five of eight months near one day) are not pay.
@@ -66,6 +67,10 @@
 //! the first, at half to three times that salary; or, with a company word,
 //! whose two months run to the end of the data (a new job the statement
 //! shows starting).
+//!
+//! A single credit of a company at the salary's amount (within 2%) and usual
+//! day (within 3 days), 20 to 45 days before the first salary or after the
+//! last, is the employer under its old or new name (a merger renamed it).
 //!
 //! The company-word test also takes a last word cut by the bank at its field
 //! width when it is the start (5 letters or more) of an organisation word
@@ -385,7 +390,11 @@ pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: 
     // months of the first salary of the new one), two months running at a steady amount and
     // day, and looks like an employer (the same tests as rule 3). Three months
     // are too many to ask of a statement that shows the change.
-    successor_streams(transactions, &groups, &organisation, &mut is_salary, &mut reason);
+    // Twice: a stream this finds (a new job's two months) is the neighbour of
+    // another (the old name's last month).
+    for _ in 0..2 {
+        successor_streams(transactions, &groups, &organisation, &mut is_salary, &mut reason);
+    }
 
     transactions
         .iter()
@@ -421,6 +430,29 @@ fn successor_streams(
     let data_end = transactions.iter().map(|t| t.date).max();
     for (g, members) in groups.iter().enumerate() {
         if members.is_empty() || members.iter().any(|&i| is_salary[i]) || members.len() > MAX_CREDITS_PER_MONTH * 2 {
+            continue;
+        }
+        // One credit at the salary's amount (within 2%) and usual day, in the
+        // month before the first salary or after the last: the employer
+        // under its old or new name (a merger renames it mid-statement).
+        if let ([only], Some(first), Some(last)) = (members.as_slice(), first_hit, last) {
+            let t = &transactions[*only];
+            let next_to = |a: chrono::NaiveDateTime, b: chrono::NaiveDateTime| (20..=45).contains(&(b - a).num_days());
+            let usual = hits.first().map(|&i| day_offset(transactions[i].date)).unwrap_or(0);
+            let same_amount = (t.amount.paise() - med).abs() * 50 <= med;
+            let org = organisation.get(g).copied().unwrap_or(false);
+            if org
+                && same_amount
+                && day_distance(day_offset(t.date), usual) <= 3
+                && (next_to(t.date, first) || next_to(last, t.date))
+            {
+                is_salary[*only] = true;
+                reason.insert(
+                    *only,
+                    "the salary's amount and day from a company in the month next to it (the employer renamed)"
+                        .to_string(),
+                );
+            }
             continue;
         }
         // Two credits of consecutive months at a steady amount and day.
@@ -631,8 +663,9 @@ fn day_offset(date: chrono::NaiveDateTime) -> i64 {
 
 /// The members of one amount band of a payer's credits that form a regular
 /// monthly salary, with the fill months from all of the payer's credits
-/// (`all_members`), or nothing; and the number of pay periods of the run
-/// paid on the usual day (before any fill).
+/// (`all_members`), or nothing; and the number of pay periods of the
+/// stream paid on the usual day (within the day tolerance, whatever the
+/// amount: variable pay keeps its day).
 fn regular_members(transactions: &[Transaction], members: &[usize], all_members: &[usize]) -> (Vec<usize>, usize) {
     if members.len() < MIN_MONTHS {
         return (Vec::new(), 0);
@@ -720,7 +753,16 @@ fn regular_members(transactions: &[Transaction], members: &[usize], all_members:
         }
     }
     out.sort_unstable();
-    (out, best.len())
+    // The pay periods of the stream (its run and the months filled in) paid
+    // within the day tolerance of the usual day: a salesman's pay that moves
+    // by a third with his commission keeps its day, a clinic's collections
+    // do not.
+    let on_day: std::collections::BTreeSet<YearMonth> = out
+        .iter()
+        .filter(|&&i| day_distance(day_offset(transactions[i].date), usual) <= DAY_TOLERANCE)
+        .filter_map(|&i| period(transactions[i].date))
+        .collect();
+    (out, on_day.len().max(best.len()))
 }
 
 #[cfg(test)]
@@ -821,6 +863,25 @@ mod tests {
         assert_eq!(found(&t), vec![0, 1, 2, 3, 4, 5]);
         // On a company's account the same monthly credits are receipts.
         assert!(detect_for(&t, &Metadata::default(), true).is_empty());
+    }
+
+    #[test]
+    fn variable_pay_on_its_day_and_a_renamed_employer() {
+        // A salesman's pay moves by a third with his commission, on the last day.
+        let pay = [125_472.55, 90_404.53, 129_456.75, 115_576.98, 108_796.95, 157_605.07];
+        let t: Vec<Transaction> = pay
+            .iter()
+            .zip(4..)
+            .map(|(&a, m)| credit(2024, m, 28, "NEFT/DEUTN30791/KALPATARU INFRASTRUCTURE PROJE/DEUTSCHE BANK", a))
+            .collect();
+        assert_eq!(found(&t), (0..6).collect::<Vec<_>>());
+        // The employer's last month under its old name, then two under the new one.
+        let t = vec![
+            credit(2024, 8, 1, "IMPS/CR/386054735475/ASHWA LOGISTICS PRIVATE LIMITE", 165_000.0),
+            credit(2024, 8, 30, "IMPS/CR/337128072913/ASHWA SUPPLY CHAIN LIMITED", 165_000.0),
+            credit(2024, 9, 30, "IMPS/CR/510521238745/ASHWA SUPPLY CHAIN LIMITED", 165_000.0),
+        ];
+        assert_eq!(found(&t), vec![0, 1, 2]);
     }
 
     #[test]
