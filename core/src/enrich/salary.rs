@@ -41,7 +41,8 @@
 //!    for pay): a payer crediting more than twice a month on average
 //!    ([`MAX_CREDITS_PER_MONTH`]) pays for work or goods, not a salary; a
 //!    credit that says SETTLEMENT / SETL / STLMT / ESCROW is a merchant's or a
-//!    freelancer's receipt; and the months with a credit within ±20% of the
+//!    freelancer's receipt, and one that says RENT / RENTAL / LEASE a
+//!    landlord's (a company renting the holder's flat); and the months with a credit within ±20% of the
 //!    stream's median (on any day) must be at least two thirds of the months
 //!    in which the payer credited anything ([`MIN_COVERAGE_PCT`]): a salary is
 //!    paid nearly every month at nearly the same amount, a customer pays what
@@ -583,11 +584,19 @@ fn merge_truncated_payers(
 }
 
 /// A merchant's or a freelancer's receipt: SETTLEMENT, SETL, STLMT, ESCROW
-/// (`NEFT/.../RAZORPAY SOFTWARE PVT LTD/.../SETTLEMENT`, `...*Upwork Escrow In--`).
+/// (`NEFT/.../RAZORPAY SOFTWARE PVT LTD/.../SETTLEMENT`, `...*Upwork Escrow In--`);
+/// or a landlord's: RENT, RENTAL, LEASE (a company renting the holder's flat
+/// pays the same sum on the same day every month, and says so).
 fn is_receipt(note: &str) -> bool {
-    note.to_ascii_uppercase()
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .any(|w| w.starts_with("SETTL") || w.starts_with("SETL") || w.starts_with("STLMT") || w == "ESCROW")
+    note.to_ascii_uppercase().split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+        w.starts_with("SETTL")
+            || w.starts_with("SETL")
+            || w.starts_with("STLMT")
+            || w == "ESCROW"
+            || w == "RENT"
+            || w == "RENTAL"
+            || w == "LEASE"
+    })
 }
 
 /// BONUS, ARREARS, INCENTIVE or INCREMENT (as banks cut them: "INCREMENT AR")
@@ -861,6 +870,10 @@ mod tests {
         t.push(credit(2024, 5, 3, "IMPS/CR/1234567/NEHA BANERJEE/RENT", 20_000.0));
         t.push(credit(2024, 6, 3, "IMPS/CR/1234568/NEHA BANERJEE/RENT", 20_000.0));
         assert_eq!(found(&t), vec![0, 1, 2, 3, 4, 5]);
+        // A company renting the holder's flat: the same sum every month, RENT.
+        let rent: Vec<Transaction> =
+            (1..=4).map(|m| credit(2024, m, 5, "NEFT-IN-UTIBN4975-ORBIT LOGISTICS PVT LTD-RENT", 45_000.0)).collect();
+        assert!(found(&rent).is_empty());
         // On a company's account the same monthly credits are receipts.
         assert!(detect_for(&t, &Metadata::default(), true).is_empty());
     }
