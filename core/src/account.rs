@@ -58,10 +58,15 @@ impl<'a> AccountAnalysis<'a> {
     /// Takes the account-level decisions for `view` with the customer's
     /// `metadata` (employer names help salary detection).
     pub fn new(mut view: AccountView<'a>, metadata: &Metadata) -> Self {
-        let salary = salary::detect(&view.transactions, metadata);
+        let corporate = view.identity.account_category == crate::model::AccountCategory::Corporate;
+        let salary = salary::detect_for(&view.transactions, metadata, corporate);
         // The account's own copy only when marking changes a transaction.
         if salary::apply_needed(&view.transactions, &salary) {
             salary::apply(view.transactions.to_mut(), &salary);
+        }
+        let unnamed = lender::unnamed_mandates(&view.transactions);
+        if !unnamed.is_empty() {
+            lender::apply(view.transactions.to_mut(), &unnamed);
         }
         let lenders = lender::detect(&view.transactions);
         AccountAnalysis {

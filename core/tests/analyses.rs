@@ -389,16 +389,20 @@ fn salary_exclusions_and_the_month_it_is_for() {
     // - 4 says SALARY, paid 2 Jun (on or before the 5th) → for May, 5-2025.
     // - 1 is a reimbursement, 2 a reversal, 3 an advance: excluded although
     //   they say SALARY or come from the employer. 5 is a debit.
-    // - 6 never says SALARY and Acme's other credits are already salary or
-    //   excluded, so there is no regular series → not salary without metadata.
+    // - 6 never says SALARY, but it is a transfer from the payer whose salary
+    //   the keyword found (Acme), at the salary's amount, paid 1 Jul → June's
+    //   pay, 6-2025, without metadata too (fixtures/entity3: an employer's
+    //   month printed without the word, arrears, a bonus).
     let show = |hits: Vec<salary::SalaryHit>| -> Vec<(usize, String)> {
         hits.into_iter().map(|h| (h.index, h.month_year.format(MonthShape::MonthYear))).collect()
     };
     let s = |x: &str| x.to_string();
-    assert_eq!(show(salary::detect(&t, &Metadata::default())), vec![(0, s("4-2025")), (4, s("5-2025"))]);
+    assert_eq!(
+        show(salary::detect(&t, &Metadata::default())),
+        vec![(0, s("4-2025")), (4, s("5-2025")), (6, s("6-2025"))]
+    );
     // With employer_names = ["Acme Tech"]: 6 names the employer and is
-    // ≥ ₹3,000 → salary, paid 1 Jul → for June, 6-2025, employer shown as the
-    // metadata writes it. 1, 2 and 3 name the employer too but stay excluded.
+    // ≥ ₹3,000 → salary by that rule, employer shown as the metadata writes it. 1, 2 and 3 name the employer too but stay excluded.
     let md = Metadata { employer_names: vec!["Acme Tech".into()], ..Default::default() };
     let hits = salary::detect(&t, &md);
     assert_eq!(hits.last().map(|h| h.employer.as_str()), Some("Acme Tech"));

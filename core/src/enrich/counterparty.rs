@@ -245,6 +245,7 @@ const ORG: &[&str] = &[
     "CONSULTANCY",
     "CONSULTANTS",
     "CONTRACTORS",
+    "CONVENT",
     "CORP",
     "CORPN",
     "CORPORATION",
@@ -337,6 +338,8 @@ const ORG: &[&str] = &[
     "LOGISTIC",
     "LOGISTICS",
     "LTD",
+    "MAHAVIDYALAYA",
+    "MANDAL",
     "MANUFACTURING",
     "MARKET",
     "MART",
@@ -353,6 +356,7 @@ const ORG: &[&str] = &[
     "MOVERS",
     "MUNICIPAL",
     "NETWORKS",
+    "NIGAM",
     "NOBROKER",
     "NODAL",
     "OFFICE",
@@ -379,6 +383,7 @@ const ORG: &[&str] = &[
     "POLYMER",
     "POLYMERS",
     "POWER",
+    "PRATISHTHAN",
     "PRINT",
     "PRINTERS",
     "PRINTS",
@@ -401,6 +406,9 @@ const ORG: &[&str] = &[
     "ROADWAYS",
     "SALES",
     "SALON",
+    "SAMITI",
+    "SANSTHA",
+    "SANSTHAN",
     "SCHOOL",
     "SCRAP",
     "SEAFOODS",
@@ -455,6 +463,8 @@ const ORG: &[&str] = &[
     "VEGETABLE",
     "VEGETABLES",
     "VENTURES",
+    "VIDYALAYA",
+    "VIDYAPEETH",
     "WHOLESALE",
     "WHOLESALERS",
     "WORKS",
@@ -514,6 +524,15 @@ fn is_stop(token: &str) -> bool {
 const STOP_MAX_LEN: usize = 11;
 
 /// True when `token` (upper-case) marks an organisation.
+/// True when an upper-case word of five letters or more is the start of an
+/// organisation word, as a bank cuts a name at its field width
+/// (`SRI SAI KRUPA MEDICA`, `... SOFTWARE SOLU`).
+pub(crate) fn is_org_word_cut(token: &str) -> bool {
+    token.len() >= 5
+        && token.bytes().all(|b| b.is_ascii_uppercase())
+        && ORG.iter().any(|w| w.len() > token.len() && w.starts_with(token))
+}
+
 pub(crate) fn is_org_word(token: &str) -> bool {
     static SET: std::sync::OnceLock<WordSet> = std::sync::OnceLock::new();
     SET.get_or_init(|| word_set(ORG)).contains(token)

@@ -5,7 +5,10 @@
 //! lenders and BNPL providers) plus loan words without a lender name (EMI,
 //! LOAN REPAYMENT, DISBURSAL). [`crate::enrich::enrich`] already gives these
 //! transactions description `lender_transaction` and merchant category `loans`
-//! in place; [`detect`] selects them.
+//! in place; [`detect`] selects them, and the mandate debits that name no
+//! creditor at all (only a UMRN and a NACH utility code) at one amount in two
+//! months or more ([`unnamed_mandates`]: loan EMIs; the account stage marks
+//! them with [`apply`]).
 
 use super::is_lender_narration;
 use crate::model::{Transaction, TxnType};
@@ -17,14 +20,85 @@ use crate::taxonomy::description;
 /// enriched, whose narration names a lender.
 pub fn detect(transactions: &[Transaction]) -> Vec<usize> {
     let enriched = transactions.iter().any(|t| !t.clean_note.is_empty() || !t.description.is_empty());
+    let unnamed = unnamed_mandates(transactions);
     transactions
         .iter()
         .enumerate()
-        .filter(|(_, t)| {
-            t.description == description::LENDER_TRANSACTION || (!enriched && is_lender_narration(&t.note))
+        .filter(|(i, t)| {
+            t.description == description::LENDER_TRANSACTION
+                || (!enriched && is_lender_narration(&t.note))
+                || unnamed.binary_search(i).is_ok()
         })
         .map(|(i, _)| i)
         .collect()
+}
+
+/// Mandate debits that name no creditor, only codes (`ACH D-
+/// NACH00000000013149-HDFC7021807230034567`, `DEBIT-ACHDr UTIB70... NACH26...`:
+/// a UMRN and the collector's NACH utility code), debited at the same amount
+/// in two months or more: a loan EMI. Insurers, fund houses, SIP platforms
+/// and card issuers collecting by mandate print their names (and are not
+/// selected here); a fixed monthly mandate that prints none is, by far most
+/// often, a lender's. Indices in slice order.
+pub fn unnamed_mandates(transactions: &[Transaction]) -> Vec<usize> {
+    let mut by_amount: std::collections::BTreeMap<i64, Vec<usize>> = std::collections::BTreeMap::new();
+    for (i, t) in transactions.iter().enumerate() {
+        if t.kind == TxnType::Debit
+            && t.channel == Channel::AutoDebitPayment
+            && t.description.is_empty()
+            && t.amount.paise() >= 50_000
+            && names_no_one(&t.note)
+        {
+            by_amount.entry(t.amount.paise()).or_default().push(i);
+        }
+    }
+    let mut out: Vec<usize> = Vec::new();
+    for members in by_amount.values() {
+        let mut months: Vec<crate::model::YearMonth> =
+            members.iter().filter_map(|&i| crate::model::YearMonth::of(&transactions[i].date)).collect();
+        months.sort_unstable();
+        months.dedup();
+        if months.len() >= 2 {
+            out.extend_from_slice(members);
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// True when every word of a mandate narration is a rail word or a code
+/// (letters and digits: a UMRN, a utility code, a reference).
+fn names_no_one(note: &str) -> bool {
+    const RAIL: &[&str] = &[
+        "ACH", "NACH", "ECS", "D", "DR", "DEBIT", "ACHDR", "NACHDR", "ECSDR", "ENACH", "MANDATE", "MAND", "UMRN",
+        "INW", "TP", "AUTO", "SI", "ACHD", "NACHD",
+    ];
+    let mut code = false;
+    for w in note.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
+        let up = w.to_ascii_uppercase();
+        if RAIL.contains(&up.as_str()) || up.starts_with("ACHINW") || up.starts_with("NACHINW") {
+            continue;
+        }
+        if w.chars().filter(char::is_ascii_digit).count() >= 6 {
+            code = true;
+            continue;
+        }
+        return false;
+    }
+    code
+}
+
+/// Marks the lender transactions that [`unnamed_mandates`] found (their
+/// narration names no lender, so the classifier left them plain mandate
+/// debits): description `lender_transaction`, category loans, so every
+/// later surface reads them as the lender response does.
+pub fn apply(transactions: &mut [Transaction], unnamed: &[usize]) {
+    for &i in unnamed {
+        if let Some(t) = transactions.get_mut(i) {
+            t.description = description::LENDER_TRANSACTION.to_string();
+            t.merchant_category = crate::taxonomy::MerchantCategory::Loans;
+        }
+    }
 }
 
 /// Why a lender transaction ([`detect`]) is one, in words an analyst reads:
@@ -41,5 +115,62 @@ pub fn reason(t: &Transaction) -> String {
         (Channel::BankCharge, _) => format!("a charge on a loan with {lender}"),
         (_, TxnType::Debit) => format!("a repayment to {lender}, named in the narration"),
         (_, TxnType::Credit) => format!("money from {lender} (a disbursal, top-up or refund), named in the narration"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::Money;
+    use chrono::NaiveDate;
+
+    fn mandate(m: u32, note: &str, rupees: i64) -> Transaction {
+        let date = NaiveDate::from_ymd_opt(2024, m, 5).and_then(|d| d.and_hms_opt(6, 0, 0)).unwrap_or_default();
+        let mut t = Transaction::new(date, note, TxnType::Debit, Money::from_rupees(rupees), Money::ZERO);
+        t.channel = Channel::AutoDebitPayment;
+        t
+    }
+
+    #[test]
+    fn lenders_cut_at_ten_characters_by_icici_imps() {
+        for cut in ["QUADRILLIO", "TATA CAPIT", "HOME CREDI", "SHRIRAM FI", "HERO FINCO", "MUTHOOT FI", "LIC HOUSIN"] {
+            let note = format!("MMT/IMPS/685015516967/IMPS/{cut}/STATE BANK OF INDIA");
+            assert!(is_lender_narration(&note), "{note}");
+        }
+        // Cuts that name others too stay out (Aditya Birla Sun Life, Cholamandalam MS General).
+        for cut in ["ADITYA BIR", "CHOLAMANDA"] {
+            assert!(!is_lender_narration(&format!("MMT/IMPS/685015516967/IMPS/{cut}/STATE BANK OF INDIA")));
+        }
+    }
+
+    #[test]
+    fn a_dividend_from_a_lender_is_not_a_lender_transaction() {
+        // Shareholders of NBFCs are paid dividends by ACH credit: FINDIV / INTDIV.
+        for note in ["ACH C- BAJAJ FINANCE LIMITED-FINDIV2024123456", "ACH C- SHRIRAM FINANCE LIMITED-INTDIV"] {
+            let c = crate::enrich::classify(
+                note,
+                TxnType::Credit,
+                Money::from_rupees(1_200),
+                &crate::model::Metadata::default(),
+                "",
+            );
+            assert_eq!(c.channel, Channel::InvestmentCashin, "{note}");
+            assert_ne!(c.description, description::LENDER_TRANSACTION, "{note}");
+        }
+    }
+
+    #[test]
+    fn a_monthly_mandate_naming_no_creditor_is_an_emi() {
+        let t = vec![
+            mandate(1, "ACH D- NACH91444467393897-UTIB7032564822808849", 6_278),
+            mandate(2, "ACH D- NACH91444467393897-UTIB7032564822808849", 6_278),
+            // Once only: not a series.
+            mandate(2, "NACH DR HDFC7493245961690659 NACH67031961294494", 26_200),
+            // Named collectors are the classifier's to judge.
+            mandate(1, "NACH-DR-TATA AIA LIFE INS-HDFC7021807230034567", 2_500),
+            mandate(2, "NACH-DR-TATA AIA LIFE INS-HDFC7021807230034567", 2_500),
+        ];
+        assert_eq!(unnamed_mandates(&t), vec![0, 1]);
+        assert_eq!(detect(&t), vec![0, 1]);
     }
 }

@@ -409,6 +409,12 @@ pub(crate) fn is_organisation_word(word: &str) -> bool {
     counterparty::is_org_word(word)
 }
 
+/// True when an upper-case word is an organisation word cut short by the
+/// bank (five letters or more, the start of one: `MEDICA`, `SOLU`... not).
+pub(crate) fn is_organisation_word_cut(word: &str) -> bool {
+    counterparty::is_org_word_cut(word)
+}
+
 /// Classifies one narration for a customer; builds a [`Classifier`] each call,
 /// so prefer [`Classifier::classify`] in loops.
 pub fn classify(note: &str, kind: TxnType, amount: Money, metadata: &Metadata, holder_name: &str) -> Classification {

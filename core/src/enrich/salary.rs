@@ -41,18 +41,45 @@
 //!    for pay): a payer crediting more than twice a month on average
 //!    ([`MAX_CREDITS_PER_MONTH`]) pays for work or goods, not a salary; a
 //!    credit that says SETTLEMENT / SETL / STLMT / ESCROW is a merchant's or a
-//!    freelancer's receipt; and the months with a credit within ±20% of the
+//!    freelancer's receipt, and one that says RENT / RENTAL / LEASE a
+//!    landlord's (a company renting the holder's flat); and the months with a credit within ±20% of the
 //!    stream's median (on any day) must be at least two thirds of the months
 //!    in which the payer credited anything ([`MIN_COVERAGE_PCT`]): a salary is
 //!    paid nearly every month at nearly the same amount, a customer pays what
-//!    the month's bill was. The pay periods of the stream's run paid on the
-//!    usual day (before the late or bonus months are filled in) must also be
+//!    the month's bill was. The pay periods of the stream paid within the day
+//!    tolerance of the usual day, whatever their amount (a salesman's
+//!    commission moves his pay by a third, not its day), must also be
 //!    at least three in four of those months ([`MIN_ON_DAY_PCT`]): a salary
 //!    keeps its day; a clinic's collections on the 13th, 21st, 4th, 17th,
 //!    12th, 5th, 8th and 8th (five of eight months near one day) are not pay.
 //!
 //! Once a payer's salary is found, its credits that say BONUS, ARREARS,
-//! INCENTIVE or INCREMENT are salary too (paid on their own day and amount).
+//! INCENTIVE or INCREMENT are salary too (paid on their own day and amount),
+//! and so are its other bank transfers of at least a quarter of the salary
+//! (arrears or a bonus printed without a word; claims say REIMB / CLAIM and
+//! never join the payer). A payer found by the keyword counts too: its
+//! months printed without the word are pay (`BY TRANSFER-INB INDIAN
+//! INSTITUTE OF STIPEND AUG 2024`, and `TRANSFER FROM <acct> INDIAN
+//! INSTITUTE OF` two months before).
+//!
+//! A job change: a payer of two consecutive months at
+//! a steady amount (±10%) and day, looking like an employer, that starts
+//! within 62 days after the last salary found or stops within 62 days before
+//! the first, at half to three times that salary; or, with a company word,
+//! whose two months run to the end of the data (a new job the statement
+//! shows starting).
+//!
+//! A single credit of a company at the salary's amount (within 2%) and usual
+//! day (within 3 days), 20 to 45 days before the first salary or after the
+//! last, is the employer under its old or new name (a merger renamed it).
+//!
+//! The company-word test also takes a last word cut by the bank at its field
+//! width when it is the start (5 letters or more) of an organisation word
+//! (`SRI SAI KRUPA MEDICA`, `INDUS VALLEY CONSULT`).
+//!
+//! On a company's, firm's, trust's or society's account ([`detect_for`] with
+//! `corporate`), rule 3 and the rules after it do not apply: such an account
+//! is paid by customers (a client's retainer every month), not employers.
 //!
 //! A credit reversed within [`REVERSAL_DAYS`] days (a debit of the same
 //! amount classified as a reversal) is never salary, by any rule.
@@ -143,6 +170,14 @@ pub fn apply_needed(transactions: &[Transaction], hits: &[SalaryHit]) -> bool {
 /// slice order. Reads `channel` and `clean_note` when the slice is enriched;
 /// classifies the narrations itself when it is not.
 pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHit> {
+    detect_for(transactions, metadata, false)
+}
+
+/// [`detect`] for an account whose holder is a company, firm, trust or
+/// society when `corporate`: such an account is paid by customers, not
+/// employers, so the regularity rule (3) is not applied (a client's retainer
+/// every month on the 5th is a receipt); a credit that says salary still is.
+pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: bool) -> Vec<SalaryHit> {
     let enriched = transactions.iter().any(|t| t.channel != Channel::Other || !t.clean_note.is_empty());
     let classifier = Classifier::new(metadata, "");
     let mut is_salary = vec![false; transactions.len()];
@@ -189,7 +224,7 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
     // Per group: the payer's name has a company word.
     let mut organisation: Vec<bool> = Vec::new();
     for (i, t) in transactions.iter().enumerate() {
-        if is_salary[i] || t.kind != TxnType::Credit || t.amount < REGULAR_MIN || reversed[i] {
+        if corporate || is_salary[i] || t.kind != TxnType::Credit || t.amount < REGULAR_MIN || reversed[i] {
             continue;
         }
         let classified;
@@ -212,7 +247,10 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
                     payer_of_note.insert(clean.to_string(), None);
                     continue;
                 }
-                let org = key.split(' ').any(super::is_organisation_word);
+                // A company word, or the last word cut from one at the bank's
+                // field width (`SRI SAI KRUPA MEDICA`).
+                let org = key.split(' ').any(super::is_organisation_word)
+                    || key.rsplit(' ').next().is_some_and(super::is_organisation_word_cut);
                 let next = groups.len();
                 let p = *payers.entry(key).or_insert(next);
                 if p == next {
@@ -237,6 +275,18 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
     // payer: a key of two words or more and 8 characters or more that begins
     // another joins its group.
     let (groups, organisation) = merge_truncated_payers(&payers, groups, organisation);
+    // The payers of the keyword and employer hits (their counterparty keys
+    // and amounts): a payer's credits without the word are its pay too
+    // (`BY TRANSFER-INB INDIAN INSTITUTE OF STIPEND AUG 2024` and, two months
+    // before, `BY TRANSFER-TRANSFER FROM 41716096563 INDIAN INSTITUTE OF`).
+    let keyword_payers: Vec<(String, Money)> = (0..transactions.len())
+        .filter(|&i| is_salary[i])
+        .filter_map(|i| {
+            let name = employer.get(&i).map_or(transactions[i].clean_note.as_str(), String::as_str);
+            let key = counterparty_key(name);
+            (key.len() >= 8 && key.contains(' ')).then(|| (key, transactions[i].amount))
+        })
+        .collect();
     for (g, members) in groups.iter().enumerate() {
         let months = |ix: &[usize]| {
             let mut m: Vec<YearMonth> = ix.iter().filter_map(|&i| YearMonth::of(&transactions[i].date)).collect();
@@ -294,15 +344,57 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
             }
         }
         // The employer's bonus, arrears or incentive paid as a credit of its
-        // own ("...SURAKSHA GENERAL INS*BONUS-") is pay too.
-        if members.iter().any(|&i| is_salary[i]) {
-            for &i in members {
-                if !is_salary[i] && names_extra_pay(&transactions[i].note) {
-                    is_salary[i] = true;
-                    reason.insert(i, "bonus, arrears or incentive from a payer whose salary was found".to_string());
+        // own ("...SURAKSHA GENERAL INS*BONUS-") is pay too, and so is any
+        // other bank transfer of at least a quarter of the salary from the
+        // payer whose salary was found (arrears or a bonus the bank prints
+        // without a word: an employer pays its employee nothing else but
+        // claims, which say REIMB / CLAIM and never join the group).
+        let mut paid: Vec<i64> =
+            members.iter().filter(|&&i| is_salary[i]).map(|&i| transactions[i].amount.paise()).collect();
+        if paid.is_empty() && !keyword_payers.is_empty() {
+            let key_of = |i: usize| {
+                counterparty_key(employer.get(&i).map_or(transactions[i].clean_note.as_str(), String::as_str))
+            };
+            if let Some(&first) = members.first() {
+                let key = key_of(first);
+                if key.len() >= 8 && key.contains(' ') {
+                    paid = keyword_payers
+                        .iter()
+                        .filter(|(k, _)| k.starts_with(key.as_str()) || key.starts_with(k.as_str()))
+                        .map(|(_, a)| a.paise())
+                        .collect();
                 }
             }
         }
+        if !paid.is_empty() {
+            let med = median(paid.iter().map(|&p| Money::from_paise(p))).paise();
+            for &i in members {
+                if is_salary[i] {
+                    continue;
+                }
+                if names_extra_pay(&transactions[i].note) {
+                    is_salary[i] = true;
+                    reason.insert(i, "bonus, arrears or incentive from a payer whose salary was found".to_string());
+                } else if 4 * transactions[i].amount.paise() >= med {
+                    is_salary[i] = true;
+                    reason.insert(
+                        i,
+                        "another transfer, a quarter of the salary or more, from a payer whose salary was found"
+                            .to_string(),
+                    );
+                }
+            }
+        }
+    }
+    // A job change: a new payer that starts paying within two months of the
+    // last salary of the old one (or an old one that stopped within two
+    // months of the first salary of the new one), two months running at a steady amount and
+    // day, and looks like an employer (the same tests as rule 3). Three months
+    // are too many to ask of a statement that shows the change.
+    // Twice: a stream this finds (a new job's two months) is the neighbour of
+    // another (the old name's last month).
+    for _ in 0..2 {
+        successor_streams(transactions, &groups, &organisation, &mut is_salary, &mut reason);
     }
 
     transactions
@@ -315,6 +407,102 @@ pub fn detect(transactions: &[Transaction], metadata: &Metadata) -> Vec<SalaryHi
             Some(SalaryHit { index: i, month_year: salary_month(t.date)?, employer: name, reason })
         })
         .collect()
+}
+
+/// The job-change rule of [`detect`]: groups (payers) not yet salary whose
+/// credits form a two-month stream (consecutive months, within ±10% of each
+/// other, pay days within [`DAY_TOLERANCE`]) that begins after the last salary
+/// credit found or ends before the first, within 62 days of it (the new or
+/// the old employer), at half to three times the salary's median, and whose
+/// payer looks like an employer.
+fn successor_streams(
+    transactions: &[Transaction],
+    groups: &[Vec<usize>],
+    organisation: &[bool],
+    is_salary: &mut [bool],
+    reason: &mut FastMap<usize, String>,
+) {
+    // The last salary credit found so far, and the salary's median (none
+    // found: the new-job rule alone can apply).
+    let hits: Vec<usize> = (0..transactions.len()).filter(|&i| is_salary[i]).collect();
+    let last = hits.iter().map(|&i| transactions[i].date).max();
+    let first_hit = hits.iter().map(|&i| transactions[i].date).min();
+    let med = if hits.is_empty() { 0 } else { median(hits.iter().map(|&i| transactions[i].amount)).paise() };
+    let data_end = transactions.iter().map(|t| t.date).max();
+    for (g, members) in groups.iter().enumerate() {
+        if members.is_empty() || members.iter().any(|&i| is_salary[i]) || members.len() > MAX_CREDITS_PER_MONTH * 2 {
+            continue;
+        }
+        // One credit at the salary's amount (within 2%) and usual day, in the
+        // month before the first salary or after the last: the employer
+        // under its old or new name (a merger renames it mid-statement).
+        if let ([only], Some(first), Some(last)) = (members.as_slice(), first_hit, last) {
+            let t = &transactions[*only];
+            let next_to = |a: chrono::NaiveDateTime, b: chrono::NaiveDateTime| (20..=45).contains(&(b - a).num_days());
+            let usual = hits.first().map(|&i| day_offset(transactions[i].date)).unwrap_or(0);
+            let same_amount = (t.amount.paise() - med).abs() * 50 <= med;
+            let org = organisation.get(g).copied().unwrap_or(false);
+            if org
+                && same_amount
+                && day_distance(day_offset(t.date), usual) <= 3
+                && (next_to(t.date, first) || next_to(last, t.date))
+            {
+                is_salary[*only] = true;
+                reason.insert(
+                    *only,
+                    "the salary's amount and day from a company in the month next to it (the employer renamed)"
+                        .to_string(),
+                );
+            }
+            continue;
+        }
+        // Two credits of consecutive months at a steady amount and day.
+        let mut pair = None;
+        for w in members.windows(2) {
+            let (a, b) = (&transactions[w[0]], &transactions[w[1]]);
+            let (Some(ma), Some(mb)) = (YearMonth::of(&a.date), YearMonth::of(&b.date)) else { continue };
+            let (pa, pb) = (a.amount.paise(), b.amount.paise());
+            if mb.months_since(ma) == 1
+                && (pa - pb).abs() * 10 <= pa.max(pb)
+                && day_distance(day_offset(a.date), day_offset(b.date)) <= DAY_TOLERANCE
+            {
+                pair = Some((w[0], w[1]));
+                break;
+            }
+        }
+        let Some((first, second)) = pair else { continue };
+        let start = transactions[first].date;
+        let amount = transactions[first].amount.paise();
+        let end = transactions[second].date;
+        let follows = last.is_some_and(|last| last < start && (start - last).num_days() <= 62)
+            || first_hit.is_some_and(|first_hit| end < first_hit && (first_hit - end).num_days() <= 62);
+        let follows = follows && 2 * amount >= med && amount <= 3 * med;
+        // Or a new employer's first two months at the end of the data: a
+        // company pays the same amount on the same day two months running
+        // up to the statement's last month (a job the statement shows
+        // starting; three months are not there yet).
+        let at_end =
+            data_end.is_some_and(|e| (e - end).num_days() <= 45) && organisation.get(g).copied().unwrap_or(false);
+        let follows = follows || at_end;
+        if !follows {
+            continue;
+        }
+        let pair = [first, second];
+        let employer_like = organisation.get(g).copied().unwrap_or(false)
+            || pair.iter().any(|&i| has_employer_marker(&transactions[i].note))
+            || pair.iter().any(|&i| transactions[i].amount.paise() % 10_000 != 0);
+        if !employer_like {
+            continue;
+        }
+        for i in pair {
+            is_salary[i] = true;
+            reason.insert(
+                i,
+                "a new employer's pay, two months running, from where the old employer's salary stopped (a job change)"
+                    .to_string(),
+            );
+        }
+    }
 }
 
 /// Credits reversed within [`REVERSAL_DAYS`]: a later debit of the same
@@ -396,11 +584,19 @@ fn merge_truncated_payers(
 }
 
 /// A merchant's or a freelancer's receipt: SETTLEMENT, SETL, STLMT, ESCROW
-/// (`NEFT/.../RAZORPAY SOFTWARE PVT LTD/.../SETTLEMENT`, `...*Upwork Escrow In--`).
+/// (`NEFT/.../RAZORPAY SOFTWARE PVT LTD/.../SETTLEMENT`, `...*Upwork Escrow In--`);
+/// or a landlord's: RENT, RENTAL, LEASE (a company renting the holder's flat
+/// pays the same sum on the same day every month, and says so).
 fn is_receipt(note: &str) -> bool {
-    note.to_ascii_uppercase()
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .any(|w| w.starts_with("SETTL") || w.starts_with("SETL") || w.starts_with("STLMT") || w == "ESCROW")
+    note.to_ascii_uppercase().split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+        w.starts_with("SETTL")
+            || w.starts_with("SETL")
+            || w.starts_with("STLMT")
+            || w == "ESCROW"
+            || w == "RENT"
+            || w == "RENTAL"
+            || w == "LEASE"
+    })
 }
 
 /// BONUS, ARREARS, INCENTIVE or INCREMENT (as banks cut them: "INCREMENT AR")
@@ -476,8 +672,9 @@ fn day_offset(date: chrono::NaiveDateTime) -> i64 {
 
 /// The members of one amount band of a payer's credits that form a regular
 /// monthly salary, with the fill months from all of the payer's credits
-/// (`all_members`), or nothing; and the number of pay periods of the run
-/// paid on the usual day (before any fill).
+/// (`all_members`), or nothing; and the number of pay periods of the
+/// stream paid on the usual day (within the day tolerance, whatever the
+/// amount: variable pay keeps its day).
 fn regular_members(transactions: &[Transaction], members: &[usize], all_members: &[usize]) -> (Vec<usize>, usize) {
     if members.len() < MIN_MONTHS {
         return (Vec::new(), 0);
@@ -565,7 +762,16 @@ fn regular_members(transactions: &[Transaction], members: &[usize], all_members:
         }
     }
     out.sort_unstable();
-    (out, best.len())
+    // The pay periods of the stream (its run and the months filled in) paid
+    // within the day tolerance of the usual day: a salesman's pay that moves
+    // by a third with his commission keeps its day, a clinic's collections
+    // do not.
+    let on_day: std::collections::BTreeSet<YearMonth> = out
+        .iter()
+        .filter(|&&i| day_distance(day_offset(transactions[i].date), usual) <= DAY_TOLERANCE)
+        .filter_map(|&i| period(transactions[i].date))
+        .collect();
+    (out, on_day.len().max(best.len()))
 }
 
 #[cfg(test)]
@@ -645,6 +851,50 @@ mod tests {
         t.push(credit(2024, 3, 21, "NEFT/SCBLN24232507218/RAJESH GUPTA/BONUS", 291_000.0));
         let hits = found(&t);
         assert!(hits.contains(&12) && !hits.contains(&13), "{hits:?}");
+    }
+
+    #[test]
+    fn arrears_from_the_payer_a_job_change_and_a_company_account() {
+        // Three months of pay from a company without a salary word, then an
+        // unworded arrears credit from it on another day: all four are pay.
+        let mut t: Vec<Transaction> =
+            (1..=3).map(|m| credit(2024, m, 28, "NEFT-IN-UTIBN4973-VIHAAN SOFTWARE SOLU", 86_412.0)).collect();
+        t.push(credit(2024, 2, 15, "NEFT-IN-UTIBN4974-VIHAAN SOFTWARE SOLU", 23_700.0));
+        assert_eq!(found(&t), vec![0, 1, 2, 3]);
+        // The new employer's first two months, a month after the old one's
+        // last salary: a job change.
+        t.push(credit(2024, 5, 7, "IMPS/CR/8836886/GREENLEAF FOODS PRIVATE L", 95_333.0));
+        t.push(credit(2024, 6, 7, "IMPS/CR/8836887/GREENLEAF FOODS PRIVATE L", 95_333.0));
+        assert_eq!(found(&t), vec![0, 1, 2, 3, 4, 5]);
+        // A tenant's rent two months running after it is not (a person, round).
+        t.push(credit(2024, 5, 3, "IMPS/CR/1234567/NEHA BANERJEE/RENT", 20_000.0));
+        t.push(credit(2024, 6, 3, "IMPS/CR/1234568/NEHA BANERJEE/RENT", 20_000.0));
+        assert_eq!(found(&t), vec![0, 1, 2, 3, 4, 5]);
+        // A company renting the holder's flat: the same sum every month, RENT.
+        let rent: Vec<Transaction> =
+            (1..=4).map(|m| credit(2024, m, 5, "NEFT-IN-UTIBN4975-ORBIT LOGISTICS PVT LTD-RENT", 45_000.0)).collect();
+        assert!(found(&rent).is_empty());
+        // On a company's account the same monthly credits are receipts.
+        assert!(detect_for(&t, &Metadata::default(), true).is_empty());
+    }
+
+    #[test]
+    fn variable_pay_on_its_day_and_a_renamed_employer() {
+        // A salesman's pay moves by a third with his commission, on the last day.
+        let pay = [125_472.55, 90_404.53, 129_456.75, 115_576.98, 108_796.95, 157_605.07];
+        let t: Vec<Transaction> = pay
+            .iter()
+            .zip(4..)
+            .map(|(&a, m)| credit(2024, m, 28, "NEFT/DEUTN30791/KALPATARU INFRASTRUCTURE PROJE/DEUTSCHE BANK", a))
+            .collect();
+        assert_eq!(found(&t), (0..6).collect::<Vec<_>>());
+        // The employer's last month under its old name, then two under the new one.
+        let t = vec![
+            credit(2024, 8, 1, "IMPS/CR/386054735475/ASHWA LOGISTICS PRIVATE LIMITE", 165_000.0),
+            credit(2024, 8, 30, "IMPS/CR/337128072913/ASHWA SUPPLY CHAIN LIMITED", 165_000.0),
+            credit(2024, 9, 30, "IMPS/CR/510521238745/ASHWA SUPPLY CHAIN LIMITED", 165_000.0),
+        ];
+        assert_eq!(found(&t), vec![0, 1, 2]);
     }
 
     #[test]

@@ -755,11 +755,22 @@ fn table_lines<'a>(lines: &'a [Line], vocab: &dyn Vocabulary) -> Vec<&'a Line> {
             && phrases.iter().filter(|p| vocab.column_kind(&p.text).is_some()).count() >= 2
             && !l.words.iter().any(|w| amount_like(&w.text))
     };
+    // A line's words other than its figures: "Total" of `Total 2,83,149.04
+    // 12,23,279.59` (the sums printed under the last row).
+    let label = |l: &Line| {
+        let words: Vec<&str> = l.words.iter().filter(|w| !amount_like(&w.text)).map(|w| w.text.as_str()).collect();
+        (words.len() < l.words.len()).then(|| words.join(" "))
+    };
+    let ending = |text: &str| {
+        matches!(vocab.special(text, false), Some(SpecialKind::Total | SpecialKind::End | SpecialKind::Closing))
+    };
     for l in lines {
-        let ends = matches!(
-            vocab.special(&l.text(), false),
-            Some(SpecialKind::Total | SpecialKind::End | SpecialKind::Closing)
-        ) || (!out.is_empty() && header_like(l));
+        // A totals line ends the table too: under a page's only row, the
+        // summary after it would otherwise be read for the gutters (its
+        // "Summary of Account" crossing the one between two date columns).
+        let ends = ending(&l.text())
+            || (!out.is_empty() && label(l).is_some_and(|t| !t.is_empty() && ending(&t)))
+            || (!out.is_empty() && header_like(l));
         let other_size = (l.size - size).abs() > 0.2 * size;
         let far = out.last().is_some_and(|p| l.y - p.y > 4.0 * size.max(l.size));
         if ends || other_size || far {
