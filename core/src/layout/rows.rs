@@ -7,7 +7,7 @@
 //! neighbour they are closer to). A line with a date but no amounts starts the
 //! row whose anchor follows it.
 
-use super::lines::{Line, PageLines, Word};
+use super::lines::{Line, PageLines, Word, join_words};
 use super::table::{Bands, Column, find_header, find_undated_header};
 use super::{ColumnKind, SpecialKind, Vocabulary};
 use crate::money::Money;
@@ -435,7 +435,8 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             // The gutters of the table's lines, down to its end on this page.
             let rows = table_lines(page.lines.get(s..).unwrap_or_default(), vocab);
             let words: Vec<&Word> = rows.iter().flat_map(|l| l.words.iter()).collect();
-            bands.learn(&words, rows.len());
+            let whole: Vec<Word> = rows.iter().flat_map(|l| whole_dates(l, vocab)).collect();
+            bands.learn(&whole.iter().collect::<Vec<_>>(), rows.len());
             if pi == p0 {
                 bands.learn_whole_rupees(&words);
             }
@@ -582,6 +583,37 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         end_at,
         next_account,
     })
+}
+
+/// The words of a line, a date printed as several words ("11 Aug 2023",
+/// "Aug 11, 2023") made one: a gutter is never inside a date, even where
+/// every date of a column leaves the same gap inside it as the one after it
+/// (a line printer setting columns one space apart).
+fn whole_dates(line: &Line, vocab: &dyn Vocabulary) -> Vec<Word> {
+    let words = &line.words;
+    let mut out: Vec<Word> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let joined = (2..=3).rev().find(|&k| {
+            let Some(run) = words.get(i..i + k) else { return false };
+            !vocab.starts_with_date(&w.text)
+                && run.iter().all(|x| date_word(&x.text))
+                && run.windows(2).all(|p| p[1].x0 - p[0].x1 <= 0.7 * p[0].size.max(p[1].size))
+                && vocab.starts_with_date(&join_words(run.iter()))
+        });
+        match joined.and_then(|k| words.get(i..i + k)) {
+            Some(run) => {
+                let x1 = run.iter().map(|x| x.x1).fold(w.x1, f32::max);
+                out.push(Word { text: join_words(run.iter()), x1, ..w.clone() });
+                i += run.len();
+            }
+            None => {
+                out.push(w.clone());
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// A table without a date column prints the date at the start of the
