@@ -423,10 +423,20 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         } else if let Some(h) =
             if undated { find_undated_header(&page.lines, 0, vocab) } else { find_header(&page.lines, 0, vocab) }
         {
-            let size = page.lines.get(h.first).map_or(size, |l| l.size);
-            let whole_rupees = bands.whole_rupees;
-            bands = Bands::new(h.columns, size);
-            bands.whole_rupees = whole_rupees;
+            // The header repeated where it stood is the same table: a page
+            // too sparse to show a gutter (one row above the summary) keeps
+            // the ones learned before.
+            let same = h.columns.len() == bands.columns.len()
+                && h.columns
+                    .iter()
+                    .zip(&bands.columns)
+                    .all(|(a, b)| a.kind == b.kind && (a.x0 - b.x0).abs() <= 1.0 && (a.x1 - b.x1).abs() <= 1.0);
+            if !same {
+                let size = page.lines.get(h.first).map_or(size, |l| l.size);
+                let whole_rupees = bands.whole_rupees;
+                bands = Bands::new(h.columns, size);
+                bands.whole_rupees = whole_rupees;
+            }
             Some(h.last + 1)
         } else {
             None

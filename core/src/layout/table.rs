@@ -638,12 +638,12 @@ impl Bands {
             };
             let widest =
                 runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter);
-            // Between a text column and an amount or Dr/Cr column the gutter
-            // has words of the latter right of it (reaching its label, and
-            // starting before the label ends): under a label set
-            // at the left of a wide column, flush-left figures (or a Dr/Cr
-            // mark set before its label) leave an empty run right of them
-            // that may be wider than the true gutter.
+            // After a text column the gutter has words of the next column
+            // right of it (reaching its label, and starting before the label
+            // ends): under a label set at the left of a wide column,
+            // flush-left figures (or a Dr/Cr mark set before its label, or
+            // branch codes set before a wide label) leave an empty run right
+            // of them that may be wider than the true gutter.
             // A run may hold the first few figures of a column that has few
             // (fewer than the crossings a run tolerates): they count too.
             let next_right = |&(start, _): &(usize, usize)| {
@@ -652,10 +652,7 @@ impl Bands {
             };
             let chosen = if cur.kind.is_numeric() && !next.kind.is_numeric() {
                 runs.iter().copied().rev().find(|r| gutter(r))
-            } else if !cur.kind.is_numeric()
-                && (next.kind.is_numeric() || next.kind == ColumnKind::DrCr)
-                && widest.is_some_and(|r| !next_right(&r))
-            {
+            } else if !cur.kind.is_numeric() && widest.is_some_and(|r| !next_right(&r)) {
                 runs.iter()
                     .filter(|r| gutter(r) && next_right(r))
                     .fold(None, |best, &(s, l)| better(best, (0, s, l)))
