@@ -212,6 +212,10 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         fits &= match kind {
             k if k.is_numeric() => like || amount_mark(&w.text),
             ColumnKind::Date | ColumnKind::ValueDate => date_word(&w.text),
+            // A serial number is never a figure with paise or digit groups
+            // (a summary box's "973.00" under "S.No" on a page without a
+            // header is no row).
+            ColumnKind::Serial => !has_figure(&w.text),
             _ => true,
         };
         if let Some(t) = texts.get_mut(col) {
