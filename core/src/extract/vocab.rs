@@ -22,7 +22,9 @@ impl Vocabulary for StatementVocabulary {
     }
 
     fn names_unused_column(&self, label: &str) -> bool {
-        branch_label(label)
+        // "Type" names a column only beside the one amount column (its Dr/Cr
+        // mark, `layout::table`), but is a label wherever it stands.
+        branch_label(label) || tokens(label) == ["TYPE"]
     }
 }
 

@@ -44,9 +44,16 @@ impl Line {
                     p.text.push(' ');
                     p.text.push_str(&w.text);
                     p.x1 = p.x1.max(w.x1);
-                    p.words += 1;
+                    p.words.push(w.clone());
                 }
-                _ => out.push(Phrase { text: w.text.clone(), x0: w.x0, x1: w.x1, y: self.y, size: w.size, words: 1 }),
+                _ => out.push(Phrase {
+                    text: w.text.clone(),
+                    x0: w.x0,
+                    x1: w.x1,
+                    y: self.y,
+                    size: w.size,
+                    words: vec![w.clone()],
+                }),
             }
         }
         out
@@ -66,8 +73,8 @@ pub struct Phrase {
     pub y: f32,
     /// Font size of the first word.
     pub size: f32,
-    /// Number of words.
-    pub words: usize,
+    /// Its words, each where it is printed.
+    pub words: Vec<Word>,
 }
 
 /// Words joined by single spaces.

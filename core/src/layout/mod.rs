@@ -89,8 +89,8 @@ pub trait Vocabulary {
     /// where only a whole-cell opening, carried-forward or closing label counts.
     fn special(&self, text: &str, dated: bool) -> Option<SpecialKind>;
     /// True when `label` names a column the reader does not use ("Branch",
-    /// "Init. Br", "SOL ID"): it names no kind, but a header phrase may be
-    /// cut at it.
+    /// "Init. Br", "SOL ID", "Type"): it names no kind, but a header phrase
+    /// may be cut at it.
     fn names_unused_column(&self, _label: &str) -> bool {
         false
     }

@@ -7,7 +7,7 @@
 //! neighbour they are closer to). A line with a date but no amounts starts the
 //! row whose anchor follows it.
 
-use super::lines::{Line, PageLines, Word};
+use super::lines::{Line, PageLines, Word, join_words};
 use super::table::{Bands, Column, find_header, find_undated_header};
 use super::{ColumnKind, SpecialKind, Vocabulary};
 use crate::money::Money;
@@ -273,6 +273,10 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
             ColumnKind::Balance if garbled_figure(&w.text) => true,
             k if k.is_numeric() => like || amount_mark(&w.text) || misgrouped(&w.text).is_some(),
             ColumnKind::Date | ColumnKind::ValueDate => date_word(&w.text),
+            // A serial number is never a figure with paise or digit groups
+            // (a summary box's "973.00" under "S.No" on a page without a
+            // header is no row).
+            ColumnKind::Serial => !has_figure(&w.text),
             _ => true,
         };
         if let Some(t) = texts.get_mut(col) {
@@ -534,10 +538,20 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
                 end_at = end_at.or(Some((pi, h.first.saturating_sub(1))));
                 break;
             }
-            let size = page.lines.get(h.first).map_or(size, |l| l.size);
-            let whole_rupees = bands.whole_rupees;
-            bands = Bands::new(h.columns, size);
-            bands.whole_rupees = whole_rupees;
+            // The header repeated where it stood is the same table: a page
+            // too sparse to show a gutter (one row above the summary) keeps
+            // the ones learned before.
+            let same = h.columns.len() == bands.columns.len()
+                && h.columns
+                    .iter()
+                    .zip(&bands.columns)
+                    .all(|(a, b)| a.kind == b.kind && (a.x0 - b.x0).abs() <= 1.0 && (a.x1 - b.x1).abs() <= 1.0);
+            if !same {
+                let size = page.lines.get(h.first).map_or(size, |l| l.size);
+                let whole_rupees = bands.whole_rupees;
+                bands = Bands::new(h.columns, size);
+                bands.whole_rupees = whole_rupees;
+            }
             Some(h.last + 1)
         } else {
             None
@@ -546,7 +560,8 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             // The gutters of the table's lines, down to its end on this page.
             let rows = table_lines(page.lines.get(s..).unwrap_or_default(), vocab);
             let words: Vec<&Word> = rows.iter().flat_map(|l| l.words.iter()).collect();
-            bands.learn(&words, rows.len());
+            let whole: Vec<Word> = rows.iter().flat_map(|l| whole_dates(l, vocab)).collect();
+            bands.learn(&whole.iter().collect::<Vec<_>>(), rows.len());
             if pi == p0 {
                 bands.learn_whole_rupees(&words);
             }
@@ -693,6 +708,37 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         end_at,
         next_account,
     })
+}
+
+/// The words of a line, a date printed as several words ("11 Aug 2023",
+/// "Aug 11, 2023") made one: a gutter is never inside a date, even where
+/// every date of a column leaves the same gap inside it as the one after it
+/// (a line printer setting columns one space apart).
+fn whole_dates(line: &Line, vocab: &dyn Vocabulary) -> Vec<Word> {
+    let words = &line.words;
+    let mut out: Vec<Word> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let joined = (2..=3).rev().find(|&k| {
+            let Some(run) = words.get(i..i + k) else { return false };
+            !vocab.starts_with_date(&w.text)
+                && run.iter().all(|x| date_word(&x.text))
+                && run.windows(2).all(|p| p[1].x0 - p[0].x1 <= 0.7 * p[0].size.max(p[1].size))
+                && vocab.starts_with_date(&join_words(run.iter()))
+        });
+        match joined.and_then(|k| words.get(i..i + k)) {
+            Some(run) => {
+                let x1 = run.iter().map(|x| x.x1).fold(w.x1, f32::max);
+                out.push(Word { text: join_words(run.iter()), x1, ..w.clone() });
+                i += run.len();
+            }
+            None => {
+                out.push(w.clone());
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// A table without a date column prints the date at the start of the

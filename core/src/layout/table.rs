@@ -183,49 +183,25 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
             l.phrases(gap)
         })
         .collect();
-    // Labels cut by characters are placed where their characters are: exact
-    // only at a fixed pitch. Elsewhere (proportional fonts, OCR) a phrase is
-    // cut in two at most.
-    let fixed_pitch = mono.is_some() || monospaced(block);
-    let stacks = stack(&phrases);
+    let stacks = stack(&phrases, vocab);
     let mut columns = Vec::new();
     for parts in stacks {
-        // Lines joined with spaces; where that names nothing, a label wrapped
-        // inside its parentheses by a narrow cell ("WITHDRAWAL(D" / "R)").
-        let spaced = parts.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" ");
-        let label = if vocab.column_kind(&spaced).is_none() {
-            let tight = join_label(parts.iter().map(|p| p.text.as_str()));
-            if vocab.column_kind(&tight).is_some() { tight } else { spaced }
-        } else {
-            spaced
-        };
+        let label = label_text(parts.iter().map(|p| p.text.as_str()), vocab);
         let x0 = parts.iter().map(|p| p.x0).fold(f32::INFINITY, f32::min);
         let x1 = parts.iter().map(|p| p.x1).fold(f32::NEG_INFINITY, f32::max);
-        match vocab.column_kind(&label) {
-            Some(kind) => columns.push(Column { kind, label, x0, x1 }),
-            None => {
-                // Labels set closer than a word gap (two, or more where a
-                // monospaced font leaves one space between columns): split
-                // where every piece is known.
-                let words: Vec<&str> = label.split(' ').collect();
-                match (split_labels(&words, vocab), parts.as_slice()) {
-                    (Some(pieces), [only]) if pieces.len() == 2 || (pieces.len() > 2 && fixed_pitch) => {
-                        let per = (only.x1 - only.x0) / label.len().max(1) as f32;
-                        let (mut at, mut start) = (0usize, x0);
-                        for (kind, text) in pieces {
-                            at += text.len();
-                            let end = (only.x0 + per * at as f32).min(x1);
-                            at += 1;
-                            columns.push(Column { kind, label: text, x0: start, x1: end });
-                            start = end;
-                        }
-                        if let Some(last) = columns.last_mut() {
-                            last.x1 = x1;
-                        }
-                    }
-                    _ => columns.push(Column { kind: ColumnKind::Other, label, x0, x1 }),
-                }
-            }
+        // Labels set closer than a word gap (two or more, a monospaced font
+        // leaving one space between columns): cut where every piece names a
+        // column, each piece where its words are printed. A group with two
+        // phrases on one line (bridged by a phrase of another) is such labels
+        // whatever the whole names.
+        let bridged = parts.iter().enumerate().any(|(i, p)| parts.iter().skip(i + 1).any(|q| (p.y - q.y).abs() < 0.5));
+        let kind = vocab.column_kind(&label);
+        match (kind, bridged) {
+            (Some(kind), false) => columns.push(Column { kind, label, x0, x1 }),
+            _ => match split_stack(&parts, vocab) {
+                Some(pieces) => columns.extend(pieces),
+                None => columns.push(Column { kind: kind.unwrap_or(ColumnKind::Other), label, x0, x1 }),
+            },
         }
     }
     columns.sort_by(|a, b| a.x0.total_cmp(&b.x0));
@@ -285,17 +261,103 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
     Some(Header { first, last: first + block.len() - 1, columns, known, inferred: false })
 }
 
-/// The words of one phrase cut into the fewest labels that each name a
-/// column ("Sl. No." + "Tran. Date" + "Val Date", not "Val" + "Date");
-/// `None` where no cut names every piece.
-fn split_labels(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKind, String)>> {
-    let n = words.len();
+/// The lines of one label joined with spaces; where that names nothing, a
+/// label a narrow cell wrapped inside its parentheses ("WITHDRAWAL(D" /
+/// "R)") joined without one, when that names a column.
+fn label_text<'a>(lines: impl Iterator<Item = &'a str> + Clone, vocab: &dyn Vocabulary) -> String {
+    let spaced = lines.clone().collect::<Vec<_>>().join(" ");
+    if vocab.column_kind(&spaced).is_some() {
+        return spaced;
+    }
+    let tight = join_label(lines);
+    if vocab.column_kind(&tight).is_some() { tight } else { spaced }
+}
+
+/// A label that names nothing, cut into the fewest labels that each name a
+/// column, each placed where its words are printed. Its words are first
+/// grouped into pieces that cannot be cut: the words of its lines that sit
+/// over one another ("Amount" over "(Rs.)", "Dr" over "/"); a cut falls
+/// between two such pieces. `None` where no cut names every label.
+fn split_stack(parts: &[Phrase], vocab: &dyn Vocabulary) -> Option<Vec<Column>> {
+    let words: Vec<&Word> = parts.iter().flat_map(|p| &p.words).collect();
+    // Words of different lines that overlap join one piece.
+    let mut group: Vec<usize> = (0..words.len()).collect();
+    for (i, a) in words.iter().enumerate() {
+        for (j, b) in words.iter().enumerate().skip(i + 1) {
+            if (a.y - b.y).abs() >= 0.5 && a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 {
+                let (gi, gj) = (group[i], group[j]);
+                for g in &mut group {
+                    if *g == gj {
+                        *g = gi;
+                    }
+                }
+            }
+        }
+    }
+    let mut pieces: Vec<Vec<&Word>> = Vec::new();
+    let mut ids: Vec<usize> = Vec::new();
+    for (w, g) in words.iter().zip(&group) {
+        match ids.iter().position(|x| x == g) {
+            Some(k) => pieces[k].push(w),
+            None => {
+                ids.push(*g);
+                pieces.push(vec![w]);
+            }
+        }
+    }
+    let left = |p: &Vec<&Word>| p.iter().map(|w| w.x0).fold(f32::INFINITY, f32::min);
+    pieces.sort_by(|a, b| left(a).total_cmp(&left(b)));
+    // The text of pieces i..j: their words line by line, left to right.
+    let text = |i: usize, j: usize| {
+        let mut ws: Vec<&Word> = pieces.get(i..j).unwrap_or_default().iter().flatten().copied().collect();
+        ws.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x0.total_cmp(&b.x0)));
+        let mut lines: Vec<String> = Vec::new();
+        let mut y = f32::NAN;
+        for w in ws {
+            match lines.last_mut() {
+                Some(l) if (w.y - y).abs() < 0.5 => {
+                    l.push(' ');
+                    l.push_str(&w.text);
+                }
+                _ => {
+                    lines.push(w.text.clone());
+                    y = w.y;
+                }
+            }
+        }
+        label_text(lines.iter().map(String::as_str), vocab)
+    };
+    let cuts = split_labels(pieces.len(), &text, vocab)?;
+    if cuts.len() < 2 {
+        return None;
+    }
+    Some(
+        cuts.into_iter()
+            .map(|(i, j, kind)| {
+                let ws = pieces.get(i..j).unwrap_or_default().iter().flatten();
+                let x0 = ws.clone().map(|w| w.x0).fold(f32::INFINITY, f32::min);
+                let x1 = ws.map(|w| w.x1).fold(f32::NEG_INFINITY, f32::max);
+                Column { kind, label: text(i, j), x0, x1 }
+            })
+            .collect(),
+    )
+}
+
+/// `n` pieces of a label cut into the fewest runs that each name a column
+/// ("Sl. No." + "Tran. Date" + "Val Date", not "Val" + "Date"), as ranges of
+/// pieces and their kinds; `text(i, j)` is the label pieces `i..j` make.
+/// `None` where no cut names every run.
+fn split_labels(
+    n: usize,
+    text: &dyn Fn(usize, usize) -> String,
+    vocab: &dyn Vocabulary,
+) -> Option<Vec<(usize, usize, ColumnKind)>> {
     if n > 12 {
         return None;
     }
-    // best[i]: the fewest labels words[i..] cut into, then the fewest of
-    // them ending in a word that names nothing alone (a label ends in its
-    // head word: "Txn. Date" + "Transaction Remarks", not "Txn. Date
+    // best[i]: the fewest labels pieces[i..] cut into, then the fewest of
+    // them ending loose, in a piece that names nothing alone (a label ends
+    // in its head word: "Txn. Date" + "Transaction Remarks", not "Txn. Date
     // Transaction" + "Remarks"), and the first one's length.
     let mut best: Vec<Option<(usize, usize, usize, ColumnKind)>> = vec![None; n + 1];
     best[n] = Some((0, 0, 0, ColumnKind::Other));
@@ -304,13 +366,25 @@ fn split_labels(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKin
             let Some((count, loose, _, _)) = best[i + k] else { continue };
             // A branch column's label names no kind but is one piece
             // ("Branch" + "Withdrawals" a browser's padding apart).
-            let piece = words[i..i + k].join(" ");
+            let piece = text(i, i + k);
             let Some(kind) =
                 vocab.column_kind(&piece).or_else(|| vocab.names_unused_column(&piece).then_some(ColumnKind::Other))
             else {
                 continue;
             };
-            let tail = words.get(i + k - 1).is_some_and(|w| vocab.column_kind(w).is_none());
+            // A label names one kind of figure: pieces naming two of debit,
+            // credit and balance ("Dr /", "Cr" and "Closing Balance") are
+            // labels run together, unless the whole is a Dr/Cr mark ("Dr /
+            // Cr").
+            let figures = |k: ColumnKind| matches!(k, ColumnKind::Debit | ColumnKind::Credit | ColumnKind::Balance);
+            let mut named = (i..i + k).filter_map(|a| vocab.column_kind(&text(a, a + 1))).filter(|k| figures(*k));
+            let first = named.next();
+            if kind != ColumnKind::DrCr && named.any(|k| Some(k) != first) {
+                continue;
+            }
+            // Nor does it end in a separator ("Amount Dr (Rs.) /" + "Cr",
+            // not "Amount (Rs.)" + "Dr / Cr").
+            let tail = vocab.column_kind(&text(i + k - 1, i + k)).is_none() || piece.ends_with(['/', '-', '&', '|']);
             let loose = loose + usize::from(tail);
             if best[i].is_none_or(|(c, l, _, _)| (count + 1, loose) < (c, l)) {
                 best[i] = Some((count + 1, loose, k, kind));
@@ -321,7 +395,7 @@ fn split_labels(words: &[&str], vocab: &dyn Vocabulary) -> Option<Vec<(ColumnKin
     let mut i = 0;
     while i < n {
         let (_, _, k, kind) = best[i]?;
-        out.push((kind, words[i..i + k].join(" ")));
+        out.push((i, i + k, kind));
         i += k;
     }
     Some(out)
@@ -381,22 +455,31 @@ fn join_label<'a>(parts: impl Iterator<Item = &'a str>) -> String {
 
 /// Groups phrases of consecutive lines that sit over one another into one
 /// label each. A phrase over two or more phrases of another line is a group
-/// title ("Amount" over "Debit" and "Credit") and is dropped.
-fn stack(lines: &[Vec<Phrase>]) -> Vec<Vec<Phrase>> {
+/// title ("Amount" over "Debit" and "Credit") and is dropped, unless its
+/// words and theirs cut into a label for each of them: then it is labels
+/// run together ("Withdrawal Credit" over "(Dr)" and "Amount", Courier
+/// labels one space apart), cut with the rest of its group.
+fn stack(lines: &[Vec<Phrase>], vocab: &dyn Vocabulary) -> Vec<Vec<Phrase>> {
     let all: Vec<&Phrase> = lines.iter().flatten().collect();
-    let overlaps = |a: &Phrase, b: &Phrase| a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5;
+    let overlaps = |a: (f32, f32), b: (f32, f32)| a.0 < b.1 - 0.5 && b.0 < a.1 - 0.5;
+    let span = |p: &Phrase| (p.x0, p.x1);
     let mut group: Vec<usize> = (0..all.len()).collect();
     let mut dropped = vec![false; all.len()];
+    // A phrase over two or more of the line `y`, that is a group title: with
+    // them it makes no labels cut where their words stand.
+    let title = |a: &Phrase, y: f32| {
+        let mut group: Vec<Phrase> = vec![a.clone()];
+        group.extend(all.iter().filter(|c| (c.y - y).abs() < 0.5 && overlaps(span(a), span(c))).map(|c| (*c).clone()));
+        group.len() > 2 && split_stack(&group, vocab).is_none_or(|cut| cut.len() < group.len() - 1)
+    };
     for (i, a) in all.iter().enumerate() {
         for (j, b) in all.iter().enumerate().skip(i + 1) {
-            if (a.y - b.y).abs() < 0.5 || !overlaps(a, b) {
+            if (a.y - b.y).abs() < 0.5 || !overlaps(span(a), span(b)) {
                 continue;
             }
-            let under_a = all.iter().filter(|c| (c.y - b.y).abs() < 0.5 && overlaps(a, c)).count();
-            let under_b = all.iter().filter(|c| (c.y - a.y).abs() < 0.5 && overlaps(b, c)).count();
-            if under_a > 1 {
+            if title(a, b.y) {
                 dropped[i] = true;
-            } else if under_b > 1 {
+            } else if title(b, a.y) {
                 dropped[j] = true;
             } else {
                 let (gi, gj) = (group[i], group[j]);
@@ -555,22 +638,21 @@ impl Bands {
             };
             let widest =
                 runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter);
-            // Between a text column and an amount or Dr/Cr column the gutter
-            // has words of the latter right of it (reaching its label, and
-            // starting before the label ends): under a label set
-            // at the left of a wide column, flush-left figures (or a Dr/Cr
-            // mark set before its label) leave an empty run right of them
-            // that may be wider than the true gutter.
-            let next_right = |&(start, len): &(usize, usize)| {
-                let g1 = lo + (start + len - 1) as f32 * 0.5;
-                words.iter().any(|w| w.x0 >= g1 - 0.5 && w.x0 < next.x1 && w.x1 >= next.x0 - 0.5 * w.size)
+            // After a text column the gutter has words of the next column
+            // right of it (reaching its label, and starting before the label
+            // ends): under a label set at the left of a wide column,
+            // flush-left figures (or a Dr/Cr mark set before its label, or
+            // branch codes set before a wide label) leave an empty run right
+            // of them that may be wider than the true gutter.
+            // A run may hold the first few figures of a column that has few
+            // (fewer than the crossings a run tolerates): they count too.
+            let next_right = |&(start, _): &(usize, usize)| {
+                let g0 = lo + start as f32 * 0.5;
+                words.iter().any(|w| w.x0 >= g0 - 0.5 && w.x0 < next.x1 && w.x1 >= next.x0 - 0.5 * w.size)
             };
             let chosen = if cur.kind.is_numeric() && !next.kind.is_numeric() {
                 runs.iter().copied().rev().find(|r| gutter(r))
-            } else if !cur.kind.is_numeric()
-                && (next.kind.is_numeric() || next.kind == ColumnKind::DrCr)
-                && widest.is_some_and(|r| !next_right(&r))
-            {
+            } else if !cur.kind.is_numeric() && widest.is_some_and(|r| !next_right(&r)) {
                 runs.iter()
                     .filter(|r| gutter(r) && next_right(r))
                     .fold(None, |best, &(s, l)| better(best, (0, s, l)))
@@ -587,6 +669,24 @@ impl Bands {
                 widest
             };
             let Some((start, len)) = chosen else { continue };
+            // Inside the run, its emptiest stretch: a column with few figures
+            // (fewer than the crossings a run tolerates) keeps them.
+            let inside = counts.get(start..start + len).unwrap_or_default();
+            let fewest = inside.iter().copied().min().unwrap_or(0);
+            let mut stretch: Option<(usize, usize)> = None;
+            let mut at: Option<(usize, usize)> = None;
+            for (k, c) in inside.iter().enumerate() {
+                if *c == fewest {
+                    let cur = at.map_or((k, 1), |(s, l)| (s, l + 1));
+                    at = Some(cur);
+                    if stretch.is_none_or(|(_, l)| cur.1 > l) {
+                        stretch = Some(cur);
+                    }
+                } else {
+                    at = None;
+                }
+            }
+            let (start, len) = stretch.map_or((start, len), |(s, l)| (start + s, l));
             if let Some(b) = bounds.get_mut(i) {
                 *b = lo + (start as f32 + (len as f32 - 1.0) / 2.0) * 0.5;
             }
@@ -705,17 +805,20 @@ mod tests {
     /// the pieces the vocabulary knows.
     #[test]
     fn labels_one_cell_apart_are_cut_where_each_piece_is_known() {
-        let words = ["TXN", "DATE", "VAL", "DATE", "PARTICULARS"];
-        let pieces = split_labels(&words, &StatementVocabulary).expect("cut");
+        let cut = |words: &[&str]| {
+            let text = |i: usize, j: usize| words.get(i..j).unwrap_or_default().join(" ");
+            split_labels(words.len(), &text, &StatementVocabulary)
+                .map(|p| p.into_iter().map(|(i, j, kind)| (kind, text(i, j))).collect::<Vec<_>>())
+        };
         assert_eq!(
-            pieces,
+            cut(&["TXN", "DATE", "VAL", "DATE", "PARTICULARS"]).expect("cut"),
             vec![
                 (ColumnKind::Date, "TXN DATE".to_string()),
                 (ColumnKind::ValueDate, "VAL DATE".to_string()),
                 (ColumnKind::Narration, "PARTICULARS".to_string()),
             ]
         );
-        assert!(split_labels(&["TOTAL", "AMOUNT", "WORDS"], &StatementVocabulary).is_none());
+        assert!(cut(&["TOTAL", "AMOUNT", "WORDS"]).is_none());
     }
 
     /// A line printer's header: one monospaced string, the words of a label
@@ -774,6 +877,53 @@ mod tests {
             [mono(10.0, "Sl. No. Tran. Date Val Date NARRATION          Withdrawal Deposit Amt. Balance Amount")];
         let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
         assert_eq!(kinds(&h), vec![Serial, Date, ValueDate, Narration, Debit, Credit, Balance]);
+    }
+
+    /// Two-line Courier labels one space apart: the words of both lines that
+    /// sit over one another are cut together ("Amount" over "(Rs.)", "Dr"
+    /// over "/ Cr"), and a label ends in no separator.
+    #[test]
+    fn courier_labels_on_two_lines_are_cut_where_their_words_stand() {
+        use ColumnKind::*;
+        let lines = [
+            mono(10.0, &format!("Txn Date Transaction Details{}Amount Dr   Closing", " ".repeat(12))),
+            mono(20.0, &format!("{}(Rs.) / Cr Balance", " ".repeat(41))),
+        ];
+        let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Date, Narration, Amount, DrCr, Balance]);
+        let lines = [
+            mono(10.0, &format!("Txn Date Particulars{}Amount Type   Balance", " ".repeat(12))),
+            mono(20.0, &format!("{}(INR){}(INR)", " ".repeat(33), " ".repeat(9))),
+        ];
+        let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Date, Narration, Amount, DrCr, Balance]);
+    }
+
+    /// Proportional labels closer than a word gap: each piece where its
+    /// words are printed, however many.
+    #[test]
+    fn proportional_labels_run_together_are_placed_at_their_words() {
+        use ColumnKind::*;
+        let word = |text: &str, x0: f32, x1: f32| Word { text: text.to_string(), x0, x1, y: 10.0, size: 10.0 };
+        let words = vec![
+            word("Date", 0.0, 20.0),
+            word("Narration", 40.0, 85.0),
+            word("Withdrawal", 200.0, 248.0),
+            word("Deposit", 251.0, 285.0),
+            word("Balance", 288.0, 322.0),
+        ];
+        let h = find_header(&[Line { y: 10.0, size: 10.0, words }], 0, &StatementVocabulary).expect("a header");
+        let cols: Vec<(ColumnKind, f32, f32)> = h.columns.iter().map(|c| (c.kind, c.x0, c.x1)).collect();
+        assert_eq!(
+            cols,
+            vec![
+                (Date, 0.0, 20.0),
+                (Narration, 40.0, 85.0),
+                (Debit, 200.0, 248.0),
+                (Credit, 251.0, 285.0),
+                (Balance, 288.0, 322.0)
+            ]
+        );
     }
 
     #[test]
