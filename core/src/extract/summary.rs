@@ -4,10 +4,15 @@
 //!
 //! Two arrangements: a grid, whose labels ("Opening Balance  Dr Count  Cr
 //! Count  Debits  Credits  Closing Bal", a label's words possibly cut over
-//! two lines) stand over a line of figures (read in order when there are as
-//! many figures as labels, else each under its label); and pairs, a label
-//! followed on its line by its figure ("Opening Balance : 45,000.00 Dr",
-//! "Total Withdrawal  1,23,456.00", several pairs to a line).
+//! two lines, cells of other kinds beside them) stand over a line of figures
+//! (read in order when there are as many figures as labels, else each under
+//! its label), or under it (captions), or over a row per month; and pairs, a
+//! label followed on its line by its figure ("Opening Balance : 45,000.00
+//! Dr", "Total Withdrawal  1,23,456.00", "Dr Count:12", several pairs to a
+//! line), or by a figure on a line of its own a little off its baseline.
+//!
+//! Only what is printed is read; `crate::extract` checks it against the rows
+//! (a summary that disagrees is reported, never taken over the rows).
 
 use crate::layout::{self, Line, Word};
 use crate::money::Money;
@@ -15,18 +20,26 @@ use crate::money::Money;
 /// What a summary states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Field {
+    /// The balance before the first row.
     Opening,
+    /// The balance after the last row.
     Closing,
+    /// Total of the debits.
     Debits,
+    /// Total of the credits.
     Credits,
+    /// Number of debits ("Dr Count", "No. of Debits").
     DebitCount,
+    /// Number of credits.
     CreditCount,
 }
 
 /// A printed figure: an amount, or a count.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Figure {
+    /// A sum of money (signed: "Dr", "-", "( )" make it negative).
     Amount(Money),
+    /// A number of rows.
     Count(u64),
 }
 
