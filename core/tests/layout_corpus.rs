@@ -338,7 +338,7 @@ fn every_random_browser_printed_layout_reads_exactly_but_the_known_failures() {
 
 /// Browser-printed random layouts the reader does not yet read exactly, by
 /// class (fixtures/randhtml/README.md).
-const KNOWN_RANDOM_HTML_FAILURES: &[&str] = &["seed016.pdf", "seed022.pdf"];
+const KNOWN_RANDOM_HTML_FAILURES: &[&str] = &[];
 
 /// Random layouts the reader does not yet read exactly, by class
 /// (fixtures/randlayout/README.md).
