@@ -1179,10 +1179,20 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
             *o = Some(r);
         }
     }
-    // Runs of non-anchor lines between anchors.
+    // Runs of non-anchor lines between anchors. In a table whose anchors
+    // are centred in their rows, a row has as many lines above its anchor as
+    // below it: `carry` is the number of lines above the last anchor that
+    // are its own (`None` where that is not known), so the same number below
+    // it are too.
+    let mut carry: Option<usize> = None;
     let mut i = 0;
     while i < entries.len() {
         if entries.get(i).is_some_and(|e| e.kind == Kind::Anchor) {
+            // An anchor right after another (or the table's first): no line
+            // above it is its own.
+            if i == 0 || entries.get(i - 1).is_some_and(|e| e.kind == Kind::Anchor) {
+                carry = Some(0);
+            }
             i += 1;
             continue;
         }
@@ -1213,6 +1223,14 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                     let carried = pre.get(on_prev_page..).unwrap_or_default();
                     if orientation == Orientation::After && date_at.is_none() {
                         pre.len()
+                    } else if let Some(c) =
+                        carry.filter(|&c| orientation == Orientation::Centred && !ruled && c == on_prev_page)
+                    {
+                        // A centred row: as many lines below its anchor as
+                        // above it, the rest of its page. (Fewer above: a row
+                        // the break cuts is centred on its first part, or
+                        // the next row starts; left to the gaps.)
+                        c
                     } else {
                         // The page's last lines after the space between
                         // rows begin the next row (its first narration line
@@ -1245,13 +1263,24 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                         None => match orientation {
                             Orientation::After => pre.len(),
                             Orientation::Before => 0,
-                            Orientation::Centred => pre.len().div_ceil(2),
+                            // As many below the row's anchor as above it.
+                            Orientation::Centred => match carry {
+                                Some(c) if c <= pre.len() => c,
+                                _ => pre.len().div_ceil(2),
+                            },
                         },
                     }
                 };
                 start + to_prev.min(pre.len())
             }
         };
+        // The lines above the next anchor that are its own, when they are
+        // all on its page and no date line starts its row.
+        carry = next_e
+            .filter(|n| {
+                date_at.is_none() && entries.get(cut.max(start)..i).unwrap_or_default().iter().all(|e| e.page == n.page)
+            })
+            .map(|_| i - cut.clamp(start, i));
         for (j, o) in owner.iter_mut().enumerate().take(i).skip(start) {
             *o = if j < cut { prev.or(next) } else { next.or(prev) };
         }
