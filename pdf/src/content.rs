@@ -172,6 +172,13 @@ impl<'a> Interpreter<'a> {
         let mut poly: Vec<(f32, f32)> = Vec::new();
         let mut poly_ok = false;
         let mut path_curves: u32 = 0;
+        // Straight segments of the path (displayed page), its `re`
+        // rectangles, the current point and the subpath's start: what a
+        // stroke draws as lines.
+        let mut segs: Vec<[f32; 4]> = Vec::new();
+        let mut boxes: Vec<[f32; 4]> = Vec::new();
+        let mut point: Option<(f32, f32)> = None;
+        let mut sub_start: Option<(f32, f32)> = None;
         let mut lx = Lexer::new(content);
         let mut scratch: Vec<u8> = Vec::new();
         let mut ops: Vec<Operand> = Vec::new();
@@ -325,6 +332,12 @@ impl<'a> Interpreter<'a> {
                     if path.len() < 4096 {
                         path.push(b);
                     }
+                    if boxes.len() < 4096 {
+                        boxes.push(b);
+                    }
+                    let start = gs.ctm.apply(x, y);
+                    point = Some(start);
+                    sub_start = Some(start);
                     path_box = Some(union(path_box, b));
                 }
                 b"m" | b"l" if ops.len() >= 2 => {
@@ -333,14 +346,28 @@ impl<'a> Interpreter<'a> {
                     if op == b"m" {
                         close_polygon(&mut poly, &mut poly_ok, &mut path);
                         poly_ok = true;
+                        sub_start = Some((x, y));
+                    } else if let Some((px, py)) = point
+                        && segs.len() < 4096
+                    {
+                        segs.push([px, py, x, y]);
                     }
+                    point = Some((x, y));
                     if poly.len() < 8 {
                         poly.push((x, y));
                     } else {
                         poly_ok = false;
                     }
                 }
-                b"h" => close_polygon(&mut poly, &mut poly_ok, &mut path),
+                b"h" => {
+                    close_polygon(&mut poly, &mut poly_ok, &mut path);
+                    if let (Some((px, py)), Some((sx, sy))) = (point, sub_start)
+                        && segs.len() < 4096
+                    {
+                        segs.push([px, py, sx, sy]);
+                    }
+                    point = sub_start;
+                }
                 b"c" | b"v" | b"y" if ops.len() >= 4 => {
                     poly_ok = false;
                     path_curves = path_curves.saturating_add(1);
@@ -349,6 +376,7 @@ impl<'a> Interpreter<'a> {
                         let (x, y) = gs.ctm.apply(n(i), n(j));
                         path_box = Some(union(path_box, [x, y, x, y]));
                     }
+                    point = Some(gs.ctm.apply(n(1), n(0)));
                 }
                 b"W" | b"W*" => clip_pending = true,
                 b"f" | b"F" | b"f*" | b"B" | b"B*" | b"b" | b"b*" | b"n" | b"S" | b"s" => {
@@ -362,6 +390,26 @@ impl<'a> Interpreter<'a> {
                         }
                     }
                     path.clear();
+                    if matches!(op, b"S" | b"s" | b"B" | b"B*" | b"b" | b"b*") && self.oc_hidden == 0 {
+                        if matches!(op, b"s" | b"b" | b"b*")
+                            && let (Some((px, py)), Some((sx, sy))) = (point, sub_start)
+                        {
+                            segs.push([px, py, sx, sy]);
+                        }
+                        for [x0, y0, x1, y1] in segs.iter().copied() {
+                            self.out.stroke_line(x0, y0, x1, y1);
+                        }
+                        for [x0, y0, x1, y1] in boxes.iter().copied() {
+                            self.out.stroke_line(x0, y0, x1, y0);
+                            self.out.stroke_line(x0, y1, x1, y1);
+                            self.out.stroke_line(x0, y0, x0, y1);
+                            self.out.stroke_line(x1, y0, x1, y1);
+                        }
+                    }
+                    segs.clear();
+                    boxes.clear();
+                    point = None;
+                    sub_start = None;
                     if std::mem::take(&mut clip_pending)
                         && let Some(b) = path_box
                     {

@@ -44,7 +44,7 @@ mod text;
 pub use digest::{ForensicDigest, TableFont, font_family};
 pub use forensics::{FontUse, Forensics, Hidden, HiddenText, Info, PageForensics, Xmp, parse_pdf_date};
 pub use open::{Document, EncryptionKind, OpenOptions, open};
-pub use text::{Page, TextRun, layout_text};
+pub use text::{Page, Shape, TextRun, layout_text};
 
 #[cfg(feature = "ocr")]
 pub use images::Raster;

@@ -8,7 +8,7 @@ use lopdf::{Dictionary, Object, ObjectId};
 
 use super::content::{FontCache, Interpreter, Matrix};
 use super::objects::{Budget, deref, get, get_dict, num, rect};
-use super::text::{Collector, FilledRect, Page};
+use super::text::{Collector, FilledRect, Page, Shape};
 use crate::error::{Error, Limit, Result};
 use crate::limits::Limits;
 
@@ -317,7 +317,19 @@ fn split_sheet(scan: PageScan) -> Vec<PageScan> {
                 .map(|r| FilledRect { bbox: [r.bbox[0] - x0, r.bbox[1] - y0, r.bbox[2] - x0, r.bbox[3] - y0], ..*r })
                 .collect();
             PageScan {
-                page: Page { number: page.number, width: x1 - x0, height: y1 - y0, rotation: 0, runs },
+                page: Page {
+                    number: page.number,
+                    width: x1 - x0,
+                    height: y1 - y0,
+                    rotation: 0,
+                    runs,
+                    shapes: page
+                        .shapes
+                        .iter()
+                        .filter(|s| s.x0 >= x0 - 1.0 && s.x1 <= x1 + 1.0 && s.y0 >= y0 - 1.0 && s.y1 <= y1 + 1.0)
+                        .map(|s| Shape { x0: s.x0 - x0, x1: s.x1 - x0, y0: s.y0 - y0, y1: s.y1 - y0, ..*s })
+                        .collect(),
+                },
                 rects,
                 images: if k == 0 { scan.images } else { 0 },
                 glyphs: f.end - f.first,
@@ -488,11 +500,12 @@ impl Document {
         collector.cover_by_white_fills();
         #[cfg(feature = "ocr")]
         let placed = std::mem::take(&mut collector.placed);
+        let shapes = collector.shapes();
         let Collector { runs, rects, images, glyphs, filled_curves, forms, .. } = collector;
         Ok(PageScan {
             #[cfg(feature = "ocr")]
             placed,
-            page: Page { number: index as u32 + 1, width, height, rotation, runs },
+            page: Page { number: index as u32 + 1, width, height, rotation, runs, shapes },
             rects,
             images,
             glyphs,

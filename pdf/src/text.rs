@@ -68,6 +68,29 @@ pub struct Page {
     pub rotation: u16,
     /// Words in drawing order.
     pub runs: Vec<TextRun>,
+    /// Shapes drawn that may rule a table (cell and row fills, rules and
+    /// grids), in displayed-page coordinates like the words.
+    #[serde(skip)]
+    pub shapes: Vec<Shape>,
+}
+
+/// A drawn shape a table may be ruled by: a filled rectangle that is not
+/// white (a cell or row fill, a zebra stripe, a rule or grid line drawn as a
+/// thin fill) or a stroked straight line (each side of a stroked rectangle
+/// is one). Displayed-page box, origin top-left, y down, CTM applied; a
+/// stroked line has no thickness.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shape {
+    /// Left edge.
+    pub x0: f32,
+    /// Top edge.
+    pub y0: f32,
+    /// Right edge.
+    pub x1: f32,
+    /// Bottom edge.
+    pub y1: f32,
+    /// Filled (else stroked).
+    pub filled: bool,
 }
 
 impl Page {
@@ -143,6 +166,8 @@ pub(crate) struct Collector {
     pub(crate) placed: Vec<PlacedImage>,
     cur: Option<TextRun>,
     pub(crate) rects: Vec<FilledRect>,
+    /// Straight lines stroked (a stroked rectangle's sides among them).
+    pub(crate) strokes: Vec<[f32; 4]>,
     pub(crate) images: u32,
     pub(crate) glyphs: u32,
     /// Form XObjects drawn directly by the page: where, and the glyphs they
@@ -285,6 +310,27 @@ impl Collector {
         if self.rects.len() < MAX_RECTS {
             self.rects.push(FilledRect { bbox, after_glyphs: self.glyphs, white });
         }
+    }
+
+    /// A straight line stroked from `(x0, y0)` to `(x1, y1)` (displayed page).
+    pub(crate) fn stroke_line(&mut self, x0: f32, y0: f32, x1: f32, y1: f32) {
+        if self.strokes.len() < MAX_RECTS && [x0, y0, x1, y1].iter().all(|v| v.is_finite()) {
+            self.strokes.push([x0.min(x1), y0.min(y1), x0.max(x1), y0.max(y1)]);
+        }
+    }
+
+    /// The shapes a table may be ruled by: fills that are not white, and
+    /// stroked lines.
+    pub(crate) fn shapes(&self) -> Vec<Shape> {
+        let fills = self.rects.iter().filter(|r| !r.white).map(|r| Shape {
+            x0: r.bbox[0],
+            y0: r.bbox[1],
+            x1: r.bbox[2],
+            y1: r.bbox[3],
+            filled: true,
+        });
+        let strokes = self.strokes.iter().map(|b| Shape { x0: b[0], y0: b[1], x1: b[2], y1: b[3], filled: false });
+        fills.chain(strokes).collect()
     }
 
     /// White words drawn over a coloured fill (table headers in white on a
@@ -591,7 +637,7 @@ mod tests {
         assert_eq!(words, vec!["ab", "cd", "efgh", "top"]);
         let ab = &c.runs[0];
         assert_eq!((ab.x0, ab.x1, ab.y), (10.0, 20.0, 100.0));
-        let page = Page { number: 1, width: 200.0, height: 200.0, rotation: 0, runs: c.runs };
+        let page = Page { number: 1, width: 200.0, height: 200.0, rotation: 0, runs: c.runs, shapes: Vec::new() };
         assert_eq!(layout_text(&page), "top\nab cd efgh\n");
     }
 
@@ -601,7 +647,7 @@ mod tests {
         glyphs(&mut c, "near", 0.0, 10.0, 5.0);
         glyphs(&mut c, "far", 1e30, 10.0, 5.0);
         c.flush();
-        let page = Page { number: 1, width: f32::MAX, height: f32::MAX, rotation: 0, runs: c.runs };
+        let page = Page { number: 1, width: f32::MAX, height: f32::MAX, rotation: 0, runs: c.runs, shapes: Vec::new() };
         let text = layout_text(&page);
         assert!(text.len() < 1000 && text.ends_with("far\n"), "{}", text.len());
     }

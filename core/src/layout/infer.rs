@@ -302,7 +302,7 @@ mod tests {
             }
             lines.push(line(y, &words));
         }
-        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![] };
+        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![], rules: vec![] };
         let (p, header) = infer_header(std::slice::from_ref(&page), &StatementVocabulary).expect("inferred");
         assert_eq!(p, 0);
         let kinds: Vec<ColumnKind> = header.columns.iter().map(|c| c.kind).collect();
@@ -339,7 +339,7 @@ mod tests {
             }
             lines.push(line(y, &words));
         }
-        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![] };
+        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![], rules: vec![] };
         let (_, header) = infer_header(std::slice::from_ref(&page), &StatementVocabulary).expect("inferred");
         assert_eq!(header.columns.first().map(|c| c.kind), Some(ColumnKind::Serial), "{:?}", header.columns);
         let table = find_table(&[page], &StatementVocabulary).expect("table");
@@ -375,7 +375,7 @@ mod tests {
             }
             lines.push(line(y, &words));
         }
-        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![] };
+        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![], rules: vec![] };
         let (_, header) = infer_header(std::slice::from_ref(&page), &StatementVocabulary).expect("inferred");
         assert!(header.columns.iter().any(|c| c.kind == ColumnKind::Ref), "{:?}", header.columns);
         let table = find_table(&[page], &StatementVocabulary).expect("table");

@@ -102,6 +102,84 @@ pub struct PageLines {
     /// over in white: never part
     /// of a table, kept here so a caller can report them.
     pub hidden: Vec<Word>,
+    /// Horizontal edges drawn on the page (rules, grid lines, the tops and
+    /// bottoms of cell and row fills), top to bottom: where a person sees one
+    /// row end and the next begin.
+    pub rules: Vec<Rule>,
+}
+
+/// A horizontal edge drawn across `x0..x1` at `y` (pieces drawn at one
+/// height, touching or overlapping, joined).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rule {
+    /// Height on the page (top-left origin, y down).
+    pub y: f32,
+    /// Left end.
+    pub x0: f32,
+    /// Right end.
+    pub x1: f32,
+}
+
+impl PageLines {
+    /// Whether a drawn edge lies between the baselines `above` and `below`
+    /// (clear of the lower line's letters and of the upper line's
+    /// underline) and covers at least half of `x0..x1` (the table's width):
+    /// rows divided there, not a word underlined.
+    pub fn ruled_between(&self, above: f32, below: f32, size: f32, x0: f32, x1: f32) -> bool {
+        let (lo, hi) = (above + 0.05 * size, below - 0.45 * size);
+        let width = x1 - x0;
+        if hi <= lo || width <= 0.0 {
+            return false;
+        }
+        let from = self.rules.partition_point(|r| r.y <= lo);
+        let in_gap = self.rules.get(from..).unwrap_or_default().iter().take_while(|r| r.y < hi);
+        // Pieces at one height (within half a point) add up.
+        let mut best = 0.0f32;
+        let mut level: Option<(f32, f32)> = None;
+        for r in in_gap {
+            let covered = (r.x1.min(x1) - r.x0.max(x0)).max(0.0);
+            level = match level {
+                Some((y, c)) if r.y - y <= 0.5 => Some((y, c + covered)),
+                _ => Some((r.y, covered)),
+            };
+            best = best.max(level.map_or(0.0, |l| l.1));
+        }
+        best >= 0.5 * width
+    }
+}
+
+/// The horizontal edges of a page's shapes: a thin shape (2.5 pt or less
+/// high, wider than high) is one rule; a wider fill gives its top and
+/// bottom. Vertical lines and shapes as large as the page give none.
+fn page_rules(page: &Page) -> Vec<Rule> {
+    let mut edges: Vec<Rule> = Vec::new();
+    for s in &page.shapes {
+        let (w, h) = (s.x1 - s.x0, s.y1 - s.y0);
+        if !(w.is_finite() && h.is_finite()) || w <= 2.5 || w <= h || w >= 0.98 * page.width && h >= 0.9 * page.height {
+            continue;
+        }
+        if h <= 2.5 {
+            edges.push(Rule { y: 0.5 * (s.y0 + s.y1), x0: s.x0, x1: s.x1 });
+        } else if s.filled {
+            edges.push(Rule { y: s.y0, x0: s.x0, x1: s.x1 });
+            edges.push(Rule { y: s.y1, x0: s.x0, x1: s.x1 });
+        }
+    }
+    edges.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x0.total_cmp(&b.x0)));
+    // Pieces at one height that touch or overlap are one edge.
+    let mut out: Vec<Rule> = Vec::with_capacity(edges.len());
+    for e in edges {
+        if let Some(last) =
+            out.iter_mut().rev().take_while(|r| e.y - r.y <= 0.5).find(|r| e.x0 <= r.x1 + 1.0 && e.x1 >= r.x0 - 1.0)
+        {
+            last.x0 = last.x0.min(e.x0);
+            last.x1 = last.x1.max(e.x1);
+            continue;
+        }
+        out.push(e);
+    }
+    out.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x0.total_cmp(&b.x0)));
+    out
 }
 
 /// Groups a page's upright words into lines: sorted by baseline, a word joins
@@ -156,7 +234,9 @@ pub fn page_lines(page: &Page) -> PageLines {
         l.words.sort_by(|a, b| a.x0.total_cmp(&b.x0));
     }
     drop_browser_decorations(&mut lines, page.height);
-    PageLines { number: page.number, height: page.height, lines, hidden }
+    // The page's shapes are in upright coordinates: they rule upright text only.
+    let rules = if rotation == 0 { page_rules(page) } else { Vec::new() };
+    PageLines { number: page.number, height: page.height, lines, hidden, rules }
 }
 
 /// The vertical strokes of box-drawn text reports.

@@ -19,7 +19,7 @@ pub mod lines;
 pub mod rows;
 pub mod table;
 
-pub use lines::{Line, PageLines, Word, page_lines};
+pub use lines::{Line, PageLines, Rule, Word, page_lines};
 pub use rows::{Orientation, Row, Special, Table, find_table, misgrouped, plain_amount, point_as_space};
 pub use table::{Bands, Column, Header, find_header};
 

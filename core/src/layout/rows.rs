@@ -81,6 +81,9 @@ struct Entry {
     dated: bool,
     /// The line prints a balance.
     balance: bool,
+    /// A drawn edge (a rule, a grid line, a fill's top or bottom) across the
+    /// table lies between the line before on its page and this one.
+    ruled: bool,
     cells: Vec<(ColumnKind, String)>,
 }
 
@@ -967,6 +970,7 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
                 size: line.size,
                 dated: info.date,
                 balance: info.balance,
+                ruled: false,
                 cells: info.cells,
             };
             out.specials.push((kind, e, body.len()));
@@ -991,6 +995,14 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
     // until the table's end on this page.
     let last_anchor = body.iter().rposition(|(_, x)| is_row(x));
     let body_size = body.iter().find(|(_, x)| is_row(x)).and_then(|(li, _)| page.lines.get(*li)).map(|l| l.size);
+    // The table's width on this page (its rows' words), which a drawn edge
+    // between two of its lines must half cover to divide rows.
+    let (tx0, tx1) = body
+        .iter()
+        .filter(|(_, x)| is_row(x))
+        .filter_map(|(li, _)| page.lines.get(*li))
+        .flat_map(|l| l.words.iter())
+        .fold((f32::MAX, f32::MIN), |(a, b), w| (a.min(w.x0), b.max(w.x1)));
     let mut pitches: Vec<f32> = Vec::new();
     let mut prev_y: Option<f32> = None;
     let mut kept = 0usize;
@@ -1040,6 +1052,7 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
         if let Some(p) = prev_y {
             pitches.push(line.y - p);
         }
+        let ruled = prev_y.is_some_and(|p| page.ruled_between(p, line.y, line.size, tx0, tx1));
         prev_y = Some(line.y);
         let kind = if anchor {
             Kind::Anchor
@@ -1056,6 +1069,7 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             size: line.size,
             dated: info.date,
             balance: info.balance,
+            ruled,
             cells,
         });
         kept = k + 1;
@@ -1200,10 +1214,23 @@ fn one_pitch(entries: &[Entry]) -> bool {
     steps.len() >= 3 && min > 0.0 && max <= 1.08 * min
 }
 
+/// Where a drawn edge cuts a run of wrapped lines between anchors `prev` and
+/// `next` on one page (a grid, row rules or row fills): the number of lines
+/// that go to `prev`, when exactly one edge lies among them.
+fn ruled_split(run: &[Entry], next: &Entry) -> Option<usize> {
+    let mut ruled = run.iter().chain(std::iter::once(next)).enumerate().filter(|(_, e)| e.ruled).map(|(k, _)| k);
+    let k = ruled.next()?;
+    ruled.next().is_none().then_some(k)
+}
+
 /// Where the widest vertical gap cuts a run of wrapped lines between anchors
 /// `prev` and `next`: the number of lines that go to `prev`. `None` when no
-/// gap stands out (all the same pitch).
+/// gap stands out (all the same pitch). A drawn edge between the rows says
+/// it first.
 fn clear_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
+    if let Some(k) = ruled_split(run, next) {
+        return Some(k);
+    }
     let mut ys: Vec<f32> = Vec::with_capacity(run.len() + 2);
     ys.push(prev.y);
     ys.extend(run.iter().map(|e| e.y));
@@ -1245,13 +1272,39 @@ fn row_space(entries: &[Entry]) -> Option<f32> {
     spaces.get(spaces.len() / 2).copied()
 }
 
+/// Whether the table's rows are divided by drawn edges: of three or more
+/// pairs of consecutive anchors on one page, nine in ten have exactly one
+/// edge between them. Where they are, no edge between lines is as telling
+/// as one: lines a page break separates are one row's unless an edge lies
+/// between them.
+fn ruled_rows(entries: &[Entry]) -> bool {
+    let anchors: Vec<usize> =
+        entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
+    let (mut pairs, mut one) = (0usize, 0usize);
+    for w in anchors.windows(2) {
+        let Some(run) = entries.get(w[0] + 1..=w[1]) else { continue };
+        if run.iter().any(|e| e.page != w.first().and_then(|&a| entries.get(a)).map_or(0, |a| a.page)) {
+            continue;
+        }
+        pairs += 1;
+        one += usize::from(run.iter().filter(|e| e.ruled).count() == 1);
+    }
+    pairs >= 3 && one * 10 >= pairs * 9
+}
+
 /// How many of `lines`, the first lines of a page before the line
 /// `following` (the page's first date line or anchor), are the rest of the
 /// previous page's last row (a row split by the page break): those above the
 /// widest gap between them and `following`, when that gap is the space
 /// between rows (`row_space`, give or take 15%) and clearly wider than any
-/// other gap of the run.
-fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>) -> usize {
+/// other gap of the run; or those above the one drawn edge among them.
+fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>, ruled: bool) -> usize {
+    if let Some(k) = ruled_split(lines, following) {
+        return k;
+    }
+    if ruled {
+        return 0;
+    }
     let Some(row_space) = row_space else { return 0 };
     if lines.is_empty() {
         return 0;
@@ -1265,8 +1318,15 @@ fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>) -> u
 
 /// How many of `lines`, which follow the anchor `prev` at the foot of its
 /// page, stay with it: all, unless the widest gap among them is the table's
-/// space between rows (then the lines after it begin the next row).
-fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>) -> usize {
+/// space between rows, or a drawn edge lies among them (then the lines after
+/// it begin the next row).
+fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>, ruled: bool) -> usize {
+    if let Some(k) = lines.iter().position(|e| e.ruled) {
+        return k;
+    }
+    if ruled {
+        return lines.len();
+    }
     let Some(row_space) = row_space else { return lines.len() };
     let ys: Vec<f32> = std::iter::once(prev).chain(lines).map(|e| e.y).collect();
     match standout_gap(&ys, prev.size) {
@@ -1278,6 +1338,7 @@ fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>) -> usize {
 /// Gathers each anchor with its wrapped lines.
 fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
     let row_space = row_space(entries);
+    let ruled = ruled_rows(entries);
     let anchors: Vec<usize> =
         entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
     let mut owner: Vec<Option<usize>> = vec![None; entries.len()];
@@ -1286,10 +1347,20 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
             *o = Some(r);
         }
     }
-    // Runs of non-anchor lines between anchors.
+    // Runs of non-anchor lines between anchors. In a table whose anchors
+    // are centred in their rows, a row has as many lines above its anchor as
+    // below it: `carry` is the number of lines above the last anchor that
+    // are its own (`None` where that is not known), so the same number below
+    // it are too.
+    let mut carry: Option<usize> = None;
     let mut i = 0;
     while i < entries.len() {
         if entries.get(i).is_some_and(|e| e.kind == Kind::Anchor) {
+            // An anchor right after another (or the table's first): no line
+            // above it is its own.
+            if i == 0 || entries.get(i - 1).is_some_and(|e| e.kind == Kind::Anchor) {
+                carry = Some(0);
+            }
             i += 1;
             continue;
         }
@@ -1320,17 +1391,25 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                     let carried = pre.get(on_prev_page..).unwrap_or_default();
                     if orientation == Orientation::After && date_at.is_none() {
                         pre.len()
+                    } else if let Some(c) =
+                        carry.filter(|&c| orientation == Orientation::Centred && !ruled && c == on_prev_page)
+                    {
+                        // A centred row: as many lines below its anchor as
+                        // above it, the rest of its page. (Fewer above: a row
+                        // the break cuts is centred on its first part, or
+                        // the next row starts; left to the gaps.)
+                        c
                     } else {
                         // The page's last lines after the space between
                         // rows begin the next row (its first narration line
                         // printed above a page break).
                         let tail = pre.get(..on_prev_page).unwrap_or_default();
-                        let stays = staying(p, tail, row_space);
+                        let stays = staying(p, tail, row_space, ruled);
                         if stays < on_prev_page {
                             stays
                         } else {
                             let following = entries.get(date_cut).unwrap_or(n);
-                            on_prev_page + carried_over(carried, following, row_space)
+                            on_prev_page + carried_over(carried, following, row_space, ruled)
                         }
                     }
                 } else if date_at.is_some() {
@@ -1352,13 +1431,24 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                         None => match orientation {
                             Orientation::After => pre.len(),
                             Orientation::Before => 0,
-                            Orientation::Centred => pre.len().div_ceil(2),
+                            // As many below the row's anchor as above it.
+                            Orientation::Centred => match carry {
+                                Some(c) if c <= pre.len() => c,
+                                _ => pre.len().div_ceil(2),
+                            },
                         },
                     }
                 };
                 start + to_prev.min(pre.len())
             }
         };
+        // The lines above the next anchor that are its own, when they are
+        // all on its page and no date line starts its row.
+        carry = next_e
+            .filter(|n| {
+                date_at.is_none() && entries.get(cut.max(start)..i).unwrap_or_default().iter().all(|e| e.page == n.page)
+            })
+            .map(|_| i - cut.clamp(start, i));
         for (j, o) in owner.iter_mut().enumerate().take(i).skip(start) {
             *o = if j < cut { prev.or(next) } else { next.or(prev) };
         }

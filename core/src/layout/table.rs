@@ -668,6 +668,31 @@ impl Bands {
             } else {
                 widest
             };
+            // A label centred over a wide text column of left-aligned values (a
+            // serial number, a date or a narration starting at the cell's
+            // left edge, well left of the label): the column ends about as
+            // far right of the label's centre as its values start left of
+            // it, so the gutter starts by then; an empty run further right
+            // is the next column's empty part (its values set at its left
+            // edge, under a label centred further right).
+            let from = if i == 0 { f32::NEG_INFINITY } else { bounds.get(i - 1).copied().unwrap_or(f32::NEG_INFINITY) };
+            let size = words.first().map_or(8.0, |w| w.size);
+            let mut starts: Vec<f32> = words.iter().map(|w| w.x0).filter(|&x| x >= from && x < lo).collect();
+            starts.sort_by(f32::total_cmp);
+            let need = (lines / 8).max(2);
+            let left =
+                starts.iter().copied().find(|&x| starts.iter().filter(|&&y| (y - x).abs() <= 1.0).count() >= need);
+            let text = !cur.kind.is_numeric() && cur.kind != ColumnKind::DrCr;
+            let reach = left.filter(|&l| text && l < cur.x0 - 0.5 * size).map(|l| 2.0 * lo - l + 0.5 * size);
+            let chosen = match (chosen, reach) {
+                (Some((s, _)), Some(r)) if lo + s as f32 * 0.5 > r => runs
+                    .iter()
+                    .filter(|run| gutter(run) && lo + run.0 as f32 * 0.5 <= r)
+                    .fold(None, |best, &(s, l)| better(best, (0, s, l)))
+                    .map(|(_, s, l)| (s, l))
+                    .or(chosen),
+                _ => chosen,
+            };
             let Some((start, len)) = chosen else { continue };
             // Inside the run, its emptiest stretch: a column with few figures
             // (fewer than the crossings a run tolerates) keeps them.

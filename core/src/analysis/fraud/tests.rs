@@ -225,6 +225,7 @@ fn digest_of_a_forensic_record() {
         width: 595.0,
         height: 842.0,
         rotation: 0,
+        shapes: Vec::new(),
         runs: vec![
             run("500.00", "ABCDEF+Arial", 0),   // the amount: Arial, embedded
             run("9,500.00", "ABCDEF+Arial", 1), // the balance
