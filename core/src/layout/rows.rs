@@ -1523,7 +1523,7 @@ mod tests {
         for (i, (d, n, a)) in rows.iter().enumerate() {
             lines.push(typed(52.0 + 12.0 * i as f32, &format!("{d}  {n}  {a}")));
         }
-        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![] };
+        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![], rules: vec![] };
         let table = find_table(&[page], &StatementVocabulary).expect("table");
         let got: Vec<(&str, &str, &str)> = table
             .rows
