@@ -702,10 +702,6 @@ fn title_word(w: &str) -> bool {
         "branch",
         "address",
         "code",
-        "of",
-        "for",
-        "and",
-        "&",
         "-",
     ];
     TITLE.contains(&w.to_ascii_lowercase().as_str())
@@ -731,12 +727,19 @@ fn institution_word(words: &[&str], i: usize) -> bool {
 /// Bank"). "Bank Statement Example" names none.
 fn institution_name(line: &str) -> Option<String> {
     line.split([':', '|', ',']).flat_map(|s| s.split(" - ").flat_map(|s| s.split(" \u{2013} "))).find_map(|segment| {
-        let words: Vec<&str> = segment.split_whitespace().filter(|w| !title_word(w)).collect();
+        // Connecting words stay inside a name ("Bank of Ayudhya"), never at its ends.
+        let connector = |w: &&str| matches!(w.to_ascii_lowercase().as_str(), "of" | "for" | "and" | "&" | "the");
+        let mut words: Vec<&str> = segment.split_whitespace().filter(|w| !title_word(w)).collect();
+        while words.first().is_some_and(|w| connector(w) && !w.eq_ignore_ascii_case("the")) {
+            words.remove(0);
+        }
+        while words.last().is_some_and(connector) {
+            words.pop();
+        }
         let at = (0..words.len()).find(|&i| institution_word(&words, i))?;
-        let others = words
-            .iter()
-            .enumerate()
-            .filter(|&(i, w)| i != at && !institution_word(&words, i) && w.chars().any(char::is_alphabetic));
+        let others = words.iter().enumerate().filter(|&(i, w)| {
+            i != at && !institution_word(&words, i) && !connector(w) && w.chars().any(char::is_alphabetic)
+        });
         if others.count() == 0 || words.len() > 8 || words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit())) {
             return None;
         }
@@ -759,7 +762,10 @@ fn web_name(line: &str) -> Option<String> {
 /// A title line that is a name: letters only, not only title words
 /// ("ChatGPT Powered Karbon Bannk"; never "Everyday Current Account").
 fn title_name(line: &str) -> Option<String> {
-    const KIND: &[&str] = &["current", "savings", "saving", "everyday", "checking", "personal", "business", "page"];
+    const KIND: &[&str] = &[
+        "current", "savings", "saving", "everyday", "checking", "personal", "business", "page", "of", "for", "and",
+        "&", "the",
+    ];
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.is_empty() || line.contains(':') || words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit())) {
         return None;
@@ -1355,6 +1361,12 @@ mod tests {
         assert_eq!(institution_name("Shree Sahakari Bank Ltd.").as_deref(), Some("Shree Sahakari Bank Ltd."));
         assert_eq!(institution_name("Hometown Credit Union").as_deref(), Some("Hometown Credit Union"));
         assert_eq!(institution_name("Bank Statement Example"), None);
+        assert_eq!(institution_name("Statement of Account - Bank of Ayudhya").as_deref(), Some("Bank of Ayudhya"));
+        assert_eq!(institution_name("Bank Statement of Account"), None);
+        assert_eq!(
+            institution_name("The Hometown Co-operative Bank Ltd").as_deref(),
+            Some("The Hometown Co-operative Bank Ltd")
+        );
         assert_eq!(institution_name("Bank Name: "), None);
         assert_eq!(institution_name("Telephone Banking, enquiries or lost or"), None);
         assert_eq!(
@@ -1363,6 +1375,7 @@ mod tests {
         );
         assert_eq!(web_name("see https://www.example-bank.com/help"), None);
         assert_eq!(title_name("Everyday Current Account"), None);
+        assert_eq!(title_name("Statement of Account"), None);
         assert_eq!(title_name("Statement Period February 1 – April 30, 2022"), None);
         assert_eq!(title_name("ChatGPT Powered Karbon Bannk").as_deref(), Some("ChatGPT Powered Karbon Bannk"));
     }
