@@ -113,6 +113,9 @@ pub fn account_findings(
         if let Some(digest) = &s.forensics {
             out.extend(metadata::grade(digest, &s.bank).into_iter().map(|f| Finding { statement_id: Some(s.id), ..f }));
         }
+        if let Some(digest) = &s.forensics {
+            out.extend(placement_findings(digest).into_iter().map(|f| Finding { statement_id: Some(s.id), ..f }));
+        }
         out.extend(inconsistent_transaction(s));
     }
     out.extend(opening_balance_mismatches(statements));
@@ -135,6 +138,29 @@ pub fn account_findings(
     }
     out.extend(per_txn);
     out.extend(behavioural_checks(transactions, salary));
+    out
+}
+
+/// Transaction-level alteration findings from the table's geometry
+/// ([`metadata::placement`]): `misaligned_figure` for each transaction with a
+/// figure off its column's right edge, `mixed_fonts` for one whose figure is
+/// set in a font no other figure of its page uses. Not graded in points: a
+/// figure an editor moved is the edit itself, not a trace of a tool.
+pub fn placement_findings(digest: &ForensicDigest) -> Vec<Finding> {
+    let mut out: Vec<Finding> = Vec::new();
+    let kinds =
+        [(FraudType::MisalignedFigure, &digest.misaligned_figures), (FraudType::MixedFonts, &digest.off_font_figures)];
+    for (fraud_type, flags) in kinds {
+        for f in flags {
+            match out.iter_mut().find(|o| o.fraud_type == fraud_type && o.transaction_hash == f.transaction_hash) {
+                Some(o) => {
+                    o.reason.push_str("; ");
+                    o.reason.push_str(&f.detail);
+                }
+                None => out.push(Finding::new(fraud_type, f.transaction_hash.clone(), f.detail.clone())),
+            }
+        }
+    }
     out
 }
 
