@@ -1,10 +1,15 @@
 //! Fraud findings of an account (interface 2.2; types and categories in
 //! [`crate::taxonomy::FraudType`]).
 //!
-//! Four families, each a pure function:
+//! Five families, each a pure function:
 //!
 //! - **metadata** ([`metadata::grade`]): the PDF's forensic digest, graded in
 //!   points so a password-stripping re-save alone is not flagged;
+//! - **page geometry** ([`placement_findings`], category metadata, not
+//!   graded): `misaligned_figure` at a transaction whose figure stands off
+//!   its right-aligned column's common edge (an editor kept the old figure's
+//!   left edge), `mixed_fonts` at a transaction whose figures are the page's
+//!   only figures in their font (a row typed in); see [`metadata::placement`];
 //! - **accounting**: [`inconsistent_transaction`] at the first row of a
 //!   statement whose running balance breaks, and [`opening_balance_mismatches`]
 //!   where a statement's opening balance does not continue the previous
