@@ -152,7 +152,11 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
             .iter()
             .filter(|r| !(r.invisible || r.white || r.covered) && r.rotation == 0 && &*r.font != "OCR")
             .filter_map(|r| {
-                let text = r.text.trim();
+                // A run padded with spaces: its extent is not the figure's.
+                let text = r.text.as_str();
+                if text.trim() != text {
+                    return None;
+                }
                 let plain = text.strip_prefix('-').unwrap_or(text);
                 if plain.is_empty() || !plain.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.') {
                     return None;
@@ -208,6 +212,7 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
                         && f.x0 < edge
                         && f.x1 > left
                         && d.abs() > MISALIGNED_EM * size
+                        && !suffixed(page, f, edge)
                 })
                 .collect();
             // The column is right-aligned: its off figures are a few among many.
@@ -277,6 +282,20 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
         }
     }
     (misaligned, off_font)
+}
+
+/// True when a word set just after `f` on its line (`Dr`, `Cr`, a marker)
+/// ends at the column's `edge`: the figure and its suffix are right-aligned
+/// together (`1,234.00 Dr` among bare `5,678.00`).
+fn suffixed(page: &Page, f: &Fig, edge: f32) -> bool {
+    f.x1 < edge
+        && page.runs.iter().any(|r| {
+            (r.y - f.y).abs() <= 0.4 * f.size
+                && r.x0 >= f.x1 - 0.1
+                && r.x0 <= f.x1 + 1.5 * f.size
+                && (r.x1 - edge).abs() <= 1.0
+                && !r.text.trim().is_empty()
+        })
 }
 
 fn median(mut v: Vec<f32>) -> f32 {

@@ -299,6 +299,17 @@ fn a_figure_off_its_right_aligned_column_is_misaligned() {
         r.x1 += 2.6;
     }
     assert!(metadata::placement(&[page_of(runs2)], &txns2).0.is_empty());
+    // A balance with its own suffix word (`90.00 Dr`) right-aligned with
+    // the column: figure and suffix end at the edge together.
+    let (txns3, mut runs3) = aligned_table(&[500, 1_200, 35_000, 90, 12_345, 700, 8_000, 15]);
+    let mut dr = None;
+    if let Some(r) = runs3.iter_mut().filter(|r| r.x1 == 570.0).nth(3) {
+        r.x0 -= 10.0;
+        r.x1 -= 10.0;
+        dr = Some(TextRun { text: "Dr".into(), x0: r.x1 + 1.5, x1: 570.0, ..r.clone() });
+    }
+    runs3.extend(dr);
+    assert!(metadata::placement(&[page_of(runs3)], &txns3).0.is_empty());
     // OCR words carry no reliable geometry: never judged.
     for r in &mut runs {
         r.font = Arc::from("OCR");
