@@ -183,6 +183,8 @@ string_enum! {
         MixedFonts = "mixed_fonts",
         /// Text hidden, in white, or under a filled rectangle.
         OverlaidText = "overlaid_text",
+        /// A figure of the table set off its column's common right edge.
+        MisalignedFigure = "misaligned_figure",
         /// The running balance breaks.
         InconsistentTransaction = "inconsistent_transaction",
         /// An opening balance that does not continue the previous statement.
@@ -215,9 +217,8 @@ impl FraudType {
     pub fn category(self) -> FraudCategory {
         use FraudType::*;
         match self {
-            AuthorFraud | DateFraud | IncrementalEdits | TextEditMarker | MixedFonts | OverlaidText => {
-                FraudCategory::Metadata
-            }
+            AuthorFraud | DateFraud | IncrementalEdits | TextEditMarker | MixedFonts | OverlaidText
+            | MisalignedFigure => FraudCategory::Metadata,
             InconsistentTransaction | OpeningBalanceMismatch => FraudCategory::Accounting,
             NegativeBalance
             | MinRtgsAmount

@@ -50,6 +50,28 @@ pub struct ForensicDigest {
     /// Pages whose content an incremental update rewrote or added to.
     #[serde(default)]
     pub pages_redrawn_by_update: Vec<u32>,
+    /// Figures of the table set off their column's common right edge (an
+    /// edit that kept the old figure's left edge); filled by the caller that
+    /// knows the statement's transactions.
+    #[serde(default)]
+    pub misaligned_figures: Vec<FigureFlag>,
+    /// Figures of one row set in a font family their column otherwise never
+    /// uses (a row typed in afterwards); filled like `misaligned_figures`.
+    #[serde(default)]
+    pub off_font_figures: Vec<FigureFlag>,
+}
+
+/// One figure of the transaction table whose placement or font gives away an edit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FigureFlag {
+    /// The figure as printed.
+    pub text: String,
+    /// 1-based page.
+    pub page: u32,
+    /// The transaction whose amount or balance it prints.
+    pub transaction_hash: Option<String>,
+    /// What is wrong with it, in words.
+    pub detail: String,
 }
 
 /// A font family the table's figures are printed in.
@@ -127,6 +149,8 @@ impl ForensicDigest {
                 .iter()
                 .flat_map(|p| p.annotations.iter().map(move |a| format!("{a} on page {}", p.number)))
                 .collect(),
+            misaligned_figures: Vec::new(),
+            off_font_figures: Vec::new(),
         }
     }
 

@@ -41,7 +41,7 @@ mod objects;
 mod open;
 mod text;
 
-pub use digest::{ForensicDigest, TableFont, font_family};
+pub use digest::{FigureFlag, ForensicDigest, TableFont, font_family};
 pub use forensics::{FontUse, Forensics, Hidden, HiddenText, Info, PageForensics, Xmp, parse_pdf_date};
 pub use open::{Document, EncryptionKind, OpenOptions, open};
 pub use text::{Page, Shape, TextRun, layout_text};

@@ -1,10 +1,15 @@
 //! Fraud findings of an account (interface 2.2; types and categories in
 //! [`crate::taxonomy::FraudType`]).
 //!
-//! Four families, each a pure function:
+//! Five families, each a pure function:
 //!
 //! - **metadata** ([`metadata::grade`]): the PDF's forensic digest, graded in
 //!   points so a password-stripping re-save alone is not flagged;
+//! - **page geometry** ([`placement_findings`], category metadata, not
+//!   graded): `misaligned_figure` at a transaction whose figure stands off
+//!   its right-aligned column's common edge (an editor kept the old figure's
+//!   left edge), `mixed_fonts` at a transaction whose figures are the page's
+//!   only figures in their font (a row typed in); see [`metadata::placement`];
 //! - **accounting**: [`inconsistent_transaction`] at the first row of a
 //!   statement whose running balance breaks, and [`opening_balance_mismatches`]
 //!   where a statement's opening balance does not continue the previous
@@ -113,6 +118,9 @@ pub fn account_findings(
         if let Some(digest) = &s.forensics {
             out.extend(metadata::grade(digest, &s.bank).into_iter().map(|f| Finding { statement_id: Some(s.id), ..f }));
         }
+        if let Some(digest) = &s.forensics {
+            out.extend(placement_findings(digest).into_iter().map(|f| Finding { statement_id: Some(s.id), ..f }));
+        }
         out.extend(inconsistent_transaction(s));
     }
     out.extend(opening_balance_mismatches(statements));
@@ -135,6 +143,29 @@ pub fn account_findings(
     }
     out.extend(per_txn);
     out.extend(behavioural_checks(transactions, salary));
+    out
+}
+
+/// Transaction-level alteration findings from the table's geometry
+/// ([`metadata::placement`]): `misaligned_figure` for each transaction with a
+/// figure off its column's right edge, `mixed_fonts` for one whose figure is
+/// set in a font no other figure of its page uses. Not graded in points: a
+/// figure an editor moved is the edit itself, not a trace of a tool.
+pub fn placement_findings(digest: &ForensicDigest) -> Vec<Finding> {
+    let mut out: Vec<Finding> = Vec::new();
+    let kinds =
+        [(FraudType::MisalignedFigure, &digest.misaligned_figures), (FraudType::MixedFonts, &digest.off_font_figures)];
+    for (fraud_type, flags) in kinds {
+        for f in flags {
+            match out.iter_mut().find(|o| o.fraud_type == fraud_type && o.transaction_hash == f.transaction_hash) {
+                Some(o) => {
+                    o.reason.push_str("; ");
+                    o.reason.push_str(&f.detail);
+                }
+                None => out.push(Finding::new(fraud_type, f.transaction_hash.clone(), f.detail.clone())),
+            }
+        }
+    }
     out
 }
 

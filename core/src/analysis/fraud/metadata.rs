@@ -32,7 +32,7 @@ use super::Finding;
 use crate::extract::profiles;
 use crate::model::Transaction;
 use crate::money::Money;
-pub use crate::pdf::{ForensicDigest, TableFont, font_family};
+pub use crate::pdf::{FigureFlag, ForensicDigest, TableFont, font_family};
 use crate::pdf::{Forensics, Page};
 use crate::taxonomy::FraudType;
 
@@ -85,10 +85,222 @@ fn figure(text: &str) -> Option<Money> {
 
 /// The digest of a statement's PDF: [`ForensicDigest::new`] with the words
 /// that print one of `transactions`' amounts or balances as the table's figures.
+/// The figures' geometry is checked too ([`placement`]).
 pub fn digest(forensics: &Forensics, pages: &[Page], transactions: &[Transaction]) -> ForensicDigest {
     let figures: HashSet<i64> =
         transactions.iter().flat_map(|t| [t.amount.paise(), t.balance.paise().abs()]).filter(|&p| p != 0).collect();
-    ForensicDigest::new(forensics, pages, |text| figure(text).is_some_and(|m| figures.contains(&m.paise())))
+    let mut d =
+        ForensicDigest::new(forensics, pages, |text| figure(text).is_some_and(|m| figures.contains(&m.paise())));
+    (d.misaligned_figures, d.off_font_figures) = placement(pages, transactions);
+    d
+}
+
+/// A figure word of a page's table: a plain figure (digits, grouping commas,
+/// paise, an optional minus) printing one of the statement's amounts or balances.
+struct Fig<'a> {
+    text: &'a str,
+    x0: f32,
+    x1: f32,
+    y: f32,
+    size: f32,
+    family: String,
+    paise: i64,
+}
+
+/// The offset from a right-aligned column's edge, in ems, from which a figure
+/// is off the column: more than a minus sign or a bracket (0.33 em), less
+/// than the one digit (0.56 em) an edit that keeps the old left edge adds.
+pub const MISALIGNED_EM: f32 = 0.45;
+
+/// Figures sharing a right edge (within 0.5 pt) that make a right-aligned
+/// column: at least this many, of widths differing by a digit or more.
+pub const ALIGNED_MIN: usize = 5;
+
+/// Figures of the statement's table set off their column, and figures of one
+/// row in a font family their column otherwise never uses, with the
+/// transaction each prints. Read from the positioned words the reader read
+/// (no second parse); pages read by OCR (font `OCR`) carry no reliable
+/// geometry and are skipped.
+///
+/// A column is right-aligned when [`ALIGNED_MIN`] figures of different widths
+/// end within 0.5 pt of one edge. A figure that starts inside that column and
+/// ends more than [`MISALIGNED_EM`] from its edge, among its rows, was not
+/// set by the program that set the others: an editor that replaced the text
+/// and kept its start (`500.00` → `25,500.00`), or a row typed in. A centred
+/// or left-aligned column has no such edge (its figures sharing a right edge
+/// are of one width) and is never judged.
+///
+/// The font check: in such a column of eight or more figures, one row (with
+/// rows of the column above and below it on the page) whose figure is set in
+/// a family no other figure of the page uses. Bold totals and B/F rows keep
+/// the family (styles are dropped), closing rows are last.
+pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFlag>, Vec<FigureFlag>) {
+    let mut misaligned = Vec::new();
+    let mut off_font = Vec::new();
+    let values: HashSet<i64> =
+        transactions.iter().flat_map(|t| [t.amount.paise(), t.balance.paise().abs()]).filter(|&p| p != 0).collect();
+    let hash_of = |paise: i64| {
+        transactions
+            .iter()
+            .find(|t| t.balance.paise().abs() == paise)
+            .or_else(|| transactions.iter().find(|t| t.amount.paise() == paise))
+            .map(|t| t.hash.clone())
+    };
+    for page in pages {
+        let figs: Vec<Fig> = page
+            .runs
+            .iter()
+            .filter(|r| !(r.invisible || r.white || r.covered) && r.rotation == 0 && &*r.font != "OCR")
+            .filter_map(|r| {
+                // A run padded with spaces: its extent is not the figure's.
+                let text = r.text.as_str();
+                if text.trim() != text {
+                    return None;
+                }
+                let plain = text.strip_prefix('-').unwrap_or(text);
+                if plain.is_empty() || !plain.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.') {
+                    return None;
+                }
+                let paise = figure(text)?.paise();
+                (values.contains(&paise) && r.x1 > r.x0 && r.x0.is_finite() && r.x1.is_finite()).then(|| Fig {
+                    text,
+                    x0: r.x0,
+                    x1: r.x1,
+                    y: r.y,
+                    size: r.font_size.abs().max(1.0),
+                    family: font_family(&r.font),
+                    paise,
+                })
+            })
+            .collect();
+        if figs.len() < ALIGNED_MIN {
+            continue;
+        }
+        let mut order: Vec<usize> = (0..figs.len()).collect();
+        order.sort_by(|&a, &b| figs[a].x1.total_cmp(&figs[b].x1));
+        // Runs of right edges no more than 0.5 pt apart.
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for i in order {
+            match groups.last_mut() {
+                Some(g) if g.last().is_some_and(|&j| figs[i].x1 - figs[j].x1 <= 0.5) => g.push(i),
+                _ => groups.push(vec![i]),
+            }
+        }
+        let mut flagged: HashSet<usize> = HashSet::new();
+        for g in groups.iter().filter(|g| g.len() >= ALIGNED_MIN) {
+            let size = median(g.iter().map(|&i| figs[i].size).collect());
+            let widths = g.iter().map(|&i| figs[i].x1 - figs[i].x0);
+            let (wmin, wmax) = widths.fold((f32::MAX, f32::MIN), |(a, b), w| (a.min(w), b.max(w)));
+            if wmax - wmin < 0.5 * size {
+                // Figures of one width: centred or left-aligned as well as right.
+                continue;
+            }
+            let edge = median(g.iter().map(|&i| figs[i].x1).collect());
+            let left = g.iter().map(|&i| figs[i].x0).fold(f32::MAX, f32::min);
+            let top = g.iter().map(|&i| figs[i].y).fold(f32::MAX, f32::min) - 2.0 * size;
+            let bottom = g.iter().map(|&i| figs[i].y).fold(f32::MIN, f32::max) + 2.0 * size;
+            let members: HashSet<usize> = g.iter().copied().collect();
+            let off: Vec<usize> = (0..figs.len())
+                .filter(|i| !members.contains(i))
+                .filter(|&i| {
+                    let f = &figs[i];
+                    let d = f.x1 - edge;
+                    (f.size - size).abs() <= 0.2 * size
+                        && f.y >= top
+                        && f.y <= bottom
+                        && f.x0 >= left - 0.5 * size
+                        && f.x0 < edge
+                        && f.x1 > left
+                        && d.abs() > MISALIGNED_EM * size
+                        && !suffixed(page, f, edge)
+                })
+                .collect();
+            // The column is right-aligned: its off figures are a few among many.
+            if off.len() * 5 > g.len() {
+                continue;
+            }
+            for &i in &off {
+                if !flagged.insert(i) {
+                    continue;
+                }
+                let f = &figs[i];
+                misaligned.push(FigureFlag {
+                    text: f.text.to_string(),
+                    page: page.number,
+                    transaction_hash: hash_of(f.paise),
+                    detail: format!(
+                        "{} on page {} ends {:.1} pt {} the right edge that {} other figures of its column share \
+                         (within 0.5 pt)",
+                        f.text,
+                        page.number,
+                        (f.x1 - edge).abs(),
+                        if f.x1 > edge { "right of" } else { "left of" },
+                        g.len()
+                    ),
+                });
+            }
+            // The font check over the column's figures (members and off ones).
+            let column: Vec<usize> = g.iter().copied().chain(off.iter().copied()).collect();
+            if column.len() < 8 {
+                continue;
+            }
+            let mut families: Vec<(&str, Vec<usize>)> = Vec::new();
+            for &i in &column {
+                match families.iter_mut().find(|(f, _)| *f == figs[i].family) {
+                    Some((_, v)) => v.push(i),
+                    None => families.push((figs[i].family.as_str(), vec![i])),
+                }
+            }
+            if families.len() != 2 {
+                continue;
+            }
+            families.sort_by_key(|(_, v)| v.len());
+            let (odd_family, odd) = (families[0].0, &families[0].1);
+            let (main_family, main) = (families[1].0, &families[1].1);
+            let [o] = odd.as_slice() else { continue };
+            let y = figs[*o].y;
+            let above = main.iter().any(|&i| figs[i].y < y - 0.5 * size);
+            let below = main.iter().any(|&i| figs[i].y > y + 0.5 * size);
+            // The family on no other row of the page's figures.
+            let elsewhere = figs.iter().any(|f| f.family == odd_family && (f.y - y).abs() > 0.5 * size);
+            if !above || !below || elsewhere || main.len() < 7 {
+                continue;
+            }
+            let f = &figs[*o];
+            off_font.push(FigureFlag {
+                text: f.text.to_string(),
+                page: page.number,
+                transaction_hash: hash_of(f.paise),
+                detail: format!(
+                    "{} on page {} is set in {odd_family}, a font no other figure of the page uses; the {} other \
+                     figures of its column are in {main_family}",
+                    f.text,
+                    page.number,
+                    main.len()
+                ),
+            });
+        }
+    }
+    (misaligned, off_font)
+}
+
+/// True when a word set just after `f` on its line (`Dr`, `Cr`, a marker)
+/// ends at the column's `edge`: the figure and its suffix are right-aligned
+/// together (`1,234.00 Dr` among bare `5,678.00`).
+fn suffixed(page: &Page, f: &Fig, edge: f32) -> bool {
+    f.x1 < edge
+        && page.runs.iter().any(|r| {
+            (r.y - f.y).abs() <= 0.4 * f.size
+                && r.x0 >= f.x1 - 0.1
+                && r.x0 <= f.x1 + 1.5 * f.size
+                && (r.x1 - edge).abs() <= 1.0
+                && !r.text.trim().is_empty()
+        })
+}
+
+fn median(mut v: Vec<f32>) -> f32 {
+    v.sort_by(f32::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
 }
 
 /// True when `tool` (a producer or creator) names a PDF editor.

@@ -250,6 +250,112 @@ fn digest_of_a_forensic_record() {
     assert_eq!(back, d);
 }
 
+/// A table of `n` rows (credit `amounts[i]` rupees, a running balance),
+/// Helvetica 8 pt, right-aligned at 500 (amount) and 570 (balance): each
+/// figure's width is its characters × 4.45 pt (digits and the comma alike
+/// are close enough for the check). Returns the transactions and the page.
+fn aligned_table(amounts: &[i64]) -> (Vec<Transaction>, Vec<TextRun>) {
+    let mut spec = Vec::new();
+    let mut balance = 100_000;
+    for &a in amounts {
+        balance += a * 100;
+        spec.push((4, 1, "NEFT", TxnType::Credit, a * 100, balance, Channel::CashWithdrawl));
+    }
+    let txns = rows(&spec);
+    let mut runs = Vec::new();
+    for (i, t) in txns.iter().enumerate() {
+        for (text, edge) in [(t.amount.to_indian_string(), 500.0), (t.balance.to_indian_string(), 570.0)] {
+            let text = text.trim_start_matches('₹').to_string();
+            let width = text.chars().count() as f32 * 4.45;
+            runs.push(TextRun { x0: edge - width, x1: edge, font_size: 8.0, ..run(&text, "Helvetica", i as u32) });
+        }
+    }
+    (txns, runs)
+}
+
+fn page_of(runs: Vec<TextRun>) -> Page {
+    Page { number: 1, width: 595.0, height: 842.0, rotation: 0, runs }
+}
+
+#[test]
+fn a_figure_off_its_right_aligned_column_is_misaligned() {
+    let (txns, mut runs) = aligned_table(&[500, 1_200, 35_000, 90, 12_345, 700, 8_000, 15]);
+    // Clean: every figure ends at its column's edge.
+    let (misaligned, off_font) = metadata::placement(&[page_of(runs.clone())], &txns);
+    assert!(misaligned.is_empty() && off_font.is_empty(), "{misaligned:?} {off_font:?}");
+    // The 4th amount (90.00) overwritten in place, keeping its left edge:
+    // "90.00" → "25,090.00" would change the chain; an edit of the same width
+    // class is shown by moving its right edge 2 digits right.
+    let amount = runs.iter_mut().filter(|r| r.x1 == 500.0).nth(3).map(|r| {
+        r.x1 += 8.9;
+        r.text.clone()
+    });
+    let (misaligned, _) = metadata::placement(&[page_of(runs.clone())], &txns);
+    assert_eq!(misaligned.len(), 1, "{misaligned:?}");
+    assert_eq!(Some(misaligned[0].text.clone()), amount);
+    assert_eq!(misaligned[0].transaction_hash.as_deref(), Some("h3"));
+    // A closing minus or bracket (a third of an em) is not enough.
+    let (txns2, mut runs2) = aligned_table(&[500, 1_200, 35_000, 90, 12_345, 700, 8_000, 15]);
+    if let Some(r) = runs2.iter_mut().filter(|r| r.x1 == 500.0).nth(3) {
+        r.x1 += 2.6;
+    }
+    assert!(metadata::placement(&[page_of(runs2)], &txns2).0.is_empty());
+    // A balance with its own suffix word (`90.00 Dr`) right-aligned with
+    // the column: figure and suffix end at the edge together.
+    let (txns3, mut runs3) = aligned_table(&[500, 1_200, 35_000, 90, 12_345, 700, 8_000, 15]);
+    let mut dr = None;
+    if let Some(r) = runs3.iter_mut().filter(|r| r.x1 == 570.0).nth(3) {
+        r.x0 -= 10.0;
+        r.x1 -= 10.0;
+        dr = Some(TextRun { text: "Dr".into(), x0: r.x1 + 1.5, x1: 570.0, ..r.clone() });
+    }
+    runs3.extend(dr);
+    assert!(metadata::placement(&[page_of(runs3)], &txns3).0.is_empty());
+    // OCR words carry no reliable geometry: never judged.
+    for r in &mut runs {
+        r.font = Arc::from("OCR");
+    }
+    assert!(metadata::placement(&[page_of(runs)], &txns).0.is_empty());
+}
+
+#[test]
+fn a_centred_column_is_never_judged() {
+    // Centred at 480: figures of one width share a right edge, wider ones do not.
+    let (txns, runs) = aligned_table(&[500, 600, 700, 800, 900, 35_000, 12_345, 100_000]);
+    let runs: Vec<TextRun> = runs
+        .into_iter()
+        .map(|r| {
+            let w = r.x1 - r.x0;
+            if r.x1 == 500.0 { TextRun { x0: 480.0 - w / 2.0, x1: 480.0 + w / 2.0, ..r } } else { r }
+        })
+        .collect();
+    assert!(metadata::placement(&[page_of(runs)], &txns).0.is_empty());
+}
+
+#[test]
+fn one_row_in_a_font_its_column_never_uses_is_mixed_fonts() {
+    let (txns, mut runs) = aligned_table(&[500, 1_200, 35_000, 90, 12_345, 700, 8_000, 15, 2_500, 640]);
+    for r in runs.iter_mut().filter(|r| r.order == 4) {
+        r.font = Arc::from("Courier");
+    }
+    let (_, off_font) = metadata::placement(&[page_of(runs.clone())], &txns);
+    assert_eq!(off_font.len(), 2, "{off_font:?}");
+    assert!(off_font.iter().all(|f| f.transaction_hash.as_deref() == Some("h4")));
+    let d = ForensicDigest { off_font_figures: off_font, ..ForensicDigest::default() };
+    let findings = placement_findings(&d);
+    assert_eq!(types(&findings), vec![FraudType::MixedFonts]);
+    assert_eq!(findings[0].category(), FraudCategory::Metadata);
+    // Bold totals and B/F rows keep the family; the last row (a closing
+    // row) in another font is not between rows of the column.
+    for r in runs.iter_mut() {
+        r.font = Arc::from(if r.order == 4 { "Helvetica-Bold" } else { "Helvetica" });
+        if r.order == 9 {
+            r.font = Arc::from("Times-Roman");
+        }
+    }
+    assert!(metadata::placement(&[page_of(runs)], &txns).1.is_empty());
+}
+
 // -------------------------------------------------------------- accounting
 
 fn statement(number: &str, from: (u32, u32), to: (u32, u32), opening: i64, txns: Vec<Transaction>) -> Statement {
