@@ -274,7 +274,7 @@ fn aligned_table(amounts: &[i64]) -> (Vec<Transaction>, Vec<TextRun>) {
 }
 
 fn page_of(runs: Vec<TextRun>) -> Page {
-    Page { number: 1, width: 595.0, height: 842.0, rotation: 0, runs }
+    Page { number: 1, width: 595.0, height: 842.0, rotation: 0, runs, shapes: vec![] }
 }
 
 #[test]
