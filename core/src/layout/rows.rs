@@ -724,9 +724,10 @@ fn whole_dates(line: &Line, vocab: &dyn Vocabulary) -> Vec<Word> {
     while let Some(w) = words.get(i) {
         let joined = (2..=3).rev().find(|&k| {
             let Some(run) = words.get(i..i + k) else { return false };
-            !vocab.starts_with_date(&w.text)
-                && run.iter().all(|x| date_word(&x.text))
+            // Cheap tests first: most words are no date part at all.
+            run.iter().all(|x| date_word(&x.text))
                 && run.windows(2).all(|p| p[1].x0 - p[0].x1 <= 0.7 * p[0].size.max(p[1].size))
+                && !vocab.starts_with_date(&w.text)
                 && vocab.starts_with_date(&join_words(run.iter()))
         });
         match joined.and_then(|k| words.get(i..i + k)) {
