@@ -289,6 +289,35 @@ fn collect_fonts(doc: &LoDocument, resources: &Dictionary, depth: u32, out: &mut
     }
 }
 
+/// What the forensic record takes from a page's interpretation (its words
+/// are not needed again).
+#[derive(Clone, Debug)]
+pub(crate) struct PageMarks {
+    number: u32,
+    width: f32,
+    height: f32,
+    rotation: u16,
+    content_streams: u32,
+    touchup_markers: u32,
+    images: u32,
+    hidden_text: Vec<HiddenText>,
+}
+
+impl PageMarks {
+    pub(crate) fn of(scan: &PageScan) -> PageMarks {
+        PageMarks {
+            number: scan.page.number,
+            width: scan.page.width,
+            height: scan.page.height,
+            rotation: scan.page.rotation,
+            content_streams: scan.content_streams,
+            touchup_markers: scan.touchup_markers,
+            images: scan.images,
+            hidden_text: hidden_text(scan),
+        }
+    }
+}
+
 fn hidden_text(scan: &PageScan) -> Vec<HiddenText> {
     let mut out = Vec::new();
     for run in &scan.page.runs {
@@ -396,8 +425,12 @@ impl Document {
         };
         let mut fonts_cache = FontCache::new();
         let mut pages = Vec::with_capacity(self.pages.len());
+        let kept = self.page_marks.get();
         for i in 0..self.pages.len() {
-            let scan = self.scan(i, &budget, &mut fonts_cache)?;
+            let scan = match kept.and_then(|k| k.get(i)) {
+                Some(m) => m.clone(),
+                None => PageMarks::of(&self.scan(i, &budget, &mut fonts_cache)?),
+            };
             let page = self.page_dict(i)?;
             let mut fonts = Vec::new();
             if let Some(Object::Dictionary(r)) = self.inherited(page, b"Resources") {
@@ -420,15 +453,15 @@ impl Document {
                 .map(|n| String::from_utf8_lossy(&n).into_owned())
                 .collect();
             pages.push(PageForensics {
-                number: scan.page.number,
-                width: scan.page.width,
-                height: scan.page.height,
-                rotation: scan.page.rotation,
+                number: scan.number,
+                width: scan.width,
+                height: scan.height,
+                rotation: scan.rotation,
                 content_streams: scan.content_streams,
                 fonts,
                 touchup_text_edit: scan.touchup_markers > 0,
                 images: scan.images,
-                hidden_text: hidden_text(&scan),
+                hidden_text: scan.hidden_text,
                 annotations,
             });
         }

@@ -67,6 +67,9 @@ pub struct Document {
     /// Byte offset just past the first `%%EOF`: where the original file ends
     /// and incremental updates begin.
     pub(crate) first_eof_end: Option<usize>,
+    /// What the forensic record needs of each page, kept by [`Document::scans`]
+    /// so that [`Document::forensics`] does not interpret every page again.
+    pub(crate) page_marks: std::sync::OnceLock<Vec<super::forensics::PageMarks>>,
 }
 
 impl Document {
@@ -187,6 +190,7 @@ pub fn open(bytes: &[u8], options: &OpenOptions) -> Result<Document> {
         encryption_revision,
         eof_markers: count(bytes, b"%%EOF"),
         first_eof_end: bytes.windows(5).position(|w| w == b"%%EOF").map(|i| i + 5),
+        page_marks: std::sync::OnceLock::new(),
     })
 }
 
@@ -383,9 +387,13 @@ impl Document {
         let budget = Budget::new(&self.limits, Instant::now());
         let mut fonts = FontCache::new();
         let mut scans = Vec::with_capacity(self.pages.len());
+        let mut marks = Vec::with_capacity(self.pages.len());
         for i in 0..self.pages.len() {
-            scans.extend(split_sheet(self.scan(i, &budget, &mut fonts)?));
+            let scan = self.scan(i, &budget, &mut fonts)?;
+            marks.push(super::forensics::PageMarks::of(&scan));
+            scans.extend(split_sheet(scan));
         }
+        let _ = self.page_marks.set(marks);
         if scans.len() != self.pages.len() {
             for (k, s) in scans.iter_mut().enumerate() {
                 s.page.number = k as u32 + 1;
