@@ -378,7 +378,8 @@ fn push_word(t: &mut String, w: &Word) {
     t.push_str(&w.text);
 }
 
-fn median(mut v: Vec<f32>) -> Option<f32> {
+/// The middle value (the upper one of an even count); `None` when empty.
+pub(crate) fn median(mut v: Vec<f32>) -> Option<f32> {
     v.sort_by(f32::total_cmp);
     v.get(v.len() / 2).copied()
 }

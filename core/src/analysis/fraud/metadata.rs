@@ -30,6 +30,7 @@ use std::collections::HashSet;
 
 use super::Finding;
 use crate::extract::profiles;
+use crate::layout::rows::median;
 use crate::model::Transaction;
 use crate::money::Money;
 pub use crate::pdf::{FigureFlag, ForensicDigest, TableFont, font_family};
@@ -188,14 +189,14 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
         }
         let mut flagged: HashSet<usize> = HashSet::new();
         for g in groups.iter().filter(|g| g.len() >= ALIGNED_MIN) {
-            let size = median(g.iter().map(|&i| figs[i].size).collect());
+            let size = median(g.iter().map(|&i| figs[i].size).collect()).unwrap_or(0.0);
             let widths = g.iter().map(|&i| figs[i].x1 - figs[i].x0);
             let (wmin, wmax) = widths.fold((f32::MAX, f32::MIN), |(a, b), w| (a.min(w), b.max(w)));
             if wmax - wmin < 0.5 * size {
                 // Figures of one width: centred or left-aligned as well as right.
                 continue;
             }
-            let edge = median(g.iter().map(|&i| figs[i].x1).collect());
+            let edge = median(g.iter().map(|&i| figs[i].x1).collect()).unwrap_or(0.0);
             let left = g.iter().map(|&i| figs[i].x0).fold(f32::MAX, f32::min);
             let top = g.iter().map(|&i| figs[i].y).fold(f32::MAX, f32::min) - 2.0 * size;
             let bottom = g.iter().map(|&i| figs[i].y).fold(f32::MIN, f32::max) + 2.0 * size;
@@ -296,11 +297,6 @@ fn suffixed(page: &Page, f: &Fig, edge: f32) -> bool {
                 && (r.x1 - edge).abs() <= 1.0
                 && !r.text.trim().is_empty()
         })
-}
-
-fn median(mut v: Vec<f32>) -> f32 {
-    v.sort_by(f32::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(0.0)
 }
 
 /// True when `tool` (a producer or creator) names a PDF editor.
