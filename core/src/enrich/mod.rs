@@ -56,6 +56,10 @@ pub const SALARY_EXCLUSIONS: &[&str] = &[
     "RETURN",
     "RTN",
     "REFUND",
+    // A pension (CPPC, treasury, EPFO) is retirement income, not pay for work.
+    "PENSION*",
+    "PENSN",
+    "CPPC",
 ];
 
 thread_local! {

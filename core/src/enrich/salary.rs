@@ -39,7 +39,8 @@
 //!    the narration shapes of `fixtures/entity/mined/`, where Upwork escrow
 //!    payouts, a clinic's CMS collections and Razorpay settlements were taken
 //!    for pay): a payer crediting more than twice a month on average
-//!    ([`MAX_CREDITS_PER_MONTH`]) pays for work or goods, not a salary; a
+//!    ([`MAX_CREDITS_PER_MONTH`], its credits under ₹5,000 counted too: a
+//!    gig platform's weekly payouts) pays for work or goods, not a salary; a
 //!    credit that says SETTLEMENT / SETL / STLMT / ESCROW is a merchant's or a
 //!    freelancer's receipt, and one that says RENT / RENTAL / LEASE a
 //!    landlord's (a company renting the holder's flat); and the months with a credit within ±20% of the
@@ -84,8 +85,9 @@
 //! A credit reversed within [`REVERSAL_DAYS`] days (a debit of the same
 //! amount classified as a reversal) is never salary, by any rule.
 //!
-//! Advances (EARLYSAL, SALADV, ADVSAL, "salary advance"), reimbursements and
-//! reversals never count ([`crate::enrich::SALARY_EXCLUSIONS`]).
+//! Advances (EARLYSAL, SALADV, ADVSAL, "salary advance"), reimbursements,
+//! reversals and pensions (PENSION, CPPC: retirement income, not pay for
+//! work) never count ([`crate::enrich::SALARY_EXCLUSIONS`]).
 //!
 //! **month_year** is the month the salary is for: a salary credited on or before
 //! the 5th ([`PAID_IN_ARREARS_UNTIL_DAY`]) is for the month before (paid
@@ -117,8 +119,13 @@ const MIN_MONTHS: usize = 3;
 /// above the band's last.
 const BAND_GAP_PCT: i64 = 25;
 /// A payer crediting more than this many times a month on average is not an
-/// employer (a salary is one credit, or two when paid in parts).
+/// employer (a salary is one credit, or two when paid in parts). Its credits
+/// below [`REGULAR_MIN`] count too (down to [`RATE_MIN`]): a gig platform's
+/// weekly payouts of ₹3,000 to ₹7,000 leave one or two a month above ₹5,000,
+/// which alone look like pay.
 const MAX_CREDITS_PER_MONTH: usize = 2;
+/// Smallest credit counted in a payer's credits per month.
+const RATE_MIN: Money = Money::from_rupees(500);
 /// Months with a credit near a stream's amount, in percent of the months in
 /// which its payer credited at all.
 const MIN_COVERAGE_PCT: usize = 66;
@@ -223,8 +230,11 @@ pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: 
     let mut groups: Vec<Vec<usize>> = Vec::new();
     // Per group: the payer's name has a company word.
     let mut organisation: Vec<bool> = Vec::new();
+    // Per group: the payer's credits below REGULAR_MIN (they count in its
+    // credits per month only).
+    let mut smaller: Vec<Vec<usize>> = Vec::new();
     for (i, t) in transactions.iter().enumerate() {
-        if corporate || is_salary[i] || t.kind != TxnType::Credit || t.amount < REGULAR_MIN || reversed[i] {
+        if corporate || is_salary[i] || t.kind != TxnType::Credit || t.amount < RATE_MIN || reversed[i] {
             continue;
         }
         let classified;
@@ -255,6 +265,7 @@ pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: 
                 let p = *payers.entry(key).or_insert(next);
                 if p == next {
                     groups.push(Vec::new());
+                    smaller.push(Vec::new());
                     organisation.push(org);
                 }
                 payer_of_note.insert(clean.to_string(), Some(p));
@@ -263,6 +274,10 @@ pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: 
         };
         let Some(payer) = payer else { continue };
         if is_salary_exclusion(&t.note) || is_receipt(&t.note) {
+            continue;
+        }
+        if t.amount < REGULAR_MIN {
+            smaller[payer].push(i);
             continue;
         }
         if !enriched {
@@ -274,6 +289,7 @@ pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: 
     // 10 characters, NEFT 20: `PAYU PAYME` and `PAYU PAYMENTS PVT LT`) is one
     // payer: a key of two words or more and 8 characters or more that begins
     // another joins its group.
+    let (smaller, _) = merge_truncated_payers(&payers, smaller, organisation.clone());
     let (groups, organisation) = merge_truncated_payers(&payers, groups, organisation);
     // The payers of the keyword and employer hits (their counterparty keys
     // and amounts): a payer's credits without the word are its pay too
@@ -294,7 +310,9 @@ pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: 
             m.dedup();
             m.len()
         };
-        if members.len() > MAX_CREDITS_PER_MONTH * months(members) {
+        let small = smaller.get(g).map_or(&[][..], Vec::as_slice);
+        let all: Vec<usize> = members.iter().chain(small).copied().collect();
+        if all.len() > MAX_CREDITS_PER_MONTH * months(&all) {
             continue;
         }
         for stream in amount_bands(transactions, members) {
@@ -806,6 +824,23 @@ mod tests {
 
     fn found(t: &[Transaction]) -> Vec<usize> {
         detect(t, &Metadata::default()).into_iter().map(|h| h.index).collect()
+    }
+
+    #[test]
+    fn weekly_payouts_and_a_pension_are_not_salary() {
+        // A platform's weekly payouts: in each month one or two above ₹5,000
+        // near one day and amount, the others below; four credits a month.
+        let mut t = Vec::new();
+        for m in 1..=5 {
+            for (d, r) in [(2, 4_100.5), (9, 6_520.25), (16, 3_180.75), (23, 4_620.1)] {
+                t.push(credit(2025, m, d, "IMPS:071857182455:ROPPEN TRANSPORTATIO:PAYOUT", r + f64::from(m)));
+            }
+        }
+        assert!(found(&t).is_empty());
+        // A pension on the 1st, worded or cut (`TREASURY PENSION OFF`).
+        let p: Vec<Transaction> =
+            (1..=5).map(|m| credit(2025, m, 1, "FT CR 04234238551249 TREASURY PENSION OFF", 21_845.0)).collect();
+        assert!(found(&p).is_empty());
     }
 
     #[test]
