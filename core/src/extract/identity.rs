@@ -488,6 +488,14 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                         // A label alone in its cell, its value in the next
                         // ("A/c No." | "100214003456"), no colon between.
                         out.push(Field { label, value: value.text.trim().to_string(), line: seg.line, x0: value.x0 });
+                    } else if label == Label::Address
+                        && line_segs.get(k + 1).is_none_or(|next| label_prefix(next.text.trim()).is_some())
+                    {
+                        // An address label alone in its column, the next cell
+                        // another column's label ("Communication Address" |
+                        // "Product  YES ESSENCE SAVINGS"): the address is the
+                        // lines under the label, at its edge.
+                        out.push(Field { label, value: String::new(), line: seg.line, x0: seg.x0 });
                     }
                 }
             }
@@ -524,6 +532,17 @@ fn label_beside(lines: &[Line], li: usize, colon: &W) -> Option<Label> {
         }
         run.reverse();
         label_of(&run.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "))
+    })
+}
+
+/// An address's PIN line printed as part of it, without a colon ("PIN
+/// 680035", "PIN CODE - 560001"): an address line, not a labelled field.
+fn is_pin_line(text: &str) -> bool {
+    let up = text.trim().to_ascii_uppercase();
+    let rest = ["PIN CODE", "PINCODE", "PIN"].iter().find_map(|p| up.strip_prefix(p));
+    rest.is_some_and(|r| {
+        let digits = r.trim_start_matches([' ', '-', '.']).trim_end();
+        digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()) && r.starts_with([' ', '-', '.'])
     })
 }
 
@@ -1093,19 +1112,32 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     // A name found without a label ("MR. DINESH PANDEY" in bold) takes an
     // Address label right under it, at its edge (not a branch block's
     // "Address" in another column).
-    let addr_field = first(&all_fields, Label::Address).filter(|f| {
-        name_field.is_some()
-            || name_line.is_some_and(|l| {
-                let size = block.get(f.line).map_or(8.0, |b| b.size);
-                f.line > l
-                    && f.line <= l + 2
-                    && segs.get(f.line).and_then(|s| s.first()).is_some_and(|s| {
-                        (s.x0 - name_x).abs() <= 2.0 * size
-                            && label_prefix(s.text.trim()).is_some_and(|(l, _)| l == Label::Address)
-                    })
-            })
-    });
+    // A labelled address, or else an address label with nothing after it
+    // (the lines under it are the address).
+    let addr_field = first(&all_fields, Label::Address)
+        .or_else(|| all_fields.iter().find(|f| f.label == Label::Address).cloned())
+        .filter(|f| {
+            name_field.is_some()
+                || name_line.is_some_and(|l| {
+                    let size = block.get(f.line).map_or(8.0, |b| b.size);
+                    f.line > l
+                        && f.line <= l + 2
+                        && segs.get(f.line).and_then(|s| s.first()).is_some_and(|s| {
+                            (s.x0 - name_x).abs() <= 2.0 * size
+                                && label_prefix(s.text.trim()).is_some_and(|(l, _)| l == Label::Address)
+                        })
+                })
+        });
     let (addr_start, addr_x, mut address) = match (&addr_field, name_line) {
+        // A label with nothing after it ("Customer Address :" over the
+        // lines): they start at the label's edge.
+        (Some(f), _) if f.value.trim().is_empty() => {
+            let label_x = segs
+                .get(f.line)
+                .and_then(|ss| ss.iter().find(|s| matches!(label_prefix(s.text.trim()), Some((Label::Address, _)))))
+                .map_or(f.x0, |s| s.x0);
+            (f.line + 1, label_x, Vec::new())
+        }
         (Some(f), _) => (f.line + 1, f.x0, vec![f.value.clone()]),
         // Under a labelled name ("Name :- SHREE BALAJI AGENCIES") the
         // address may start at the label's edge.
@@ -1200,7 +1232,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         // account for the period 01-04-2024 to 30-06-2024") ends the address.
         let title_or_period = text.to_ascii_uppercase().contains("STATEMENT") || dates::dates_in(&text).len() >= 2;
         if text.contains(':')
-            || label_prefix(&text).is_some()
+            || (label_prefix(&text).is_some() && !is_pin_line(&text))
             || text.is_empty()
             || title_or_period
             || (!edge_fixed && is_amount_like(&text))
@@ -1314,9 +1346,11 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                     return None;
                 }
                 let amount = Money::parse(w).ok()?;
+                // Also in brackets ("13,31,702.28 (Dr)", Union Bank).
                 let marked = words
                     .get(i + 1)
-                    .filter(|m| matches!(m.trim_end_matches('.').to_ascii_uppercase().as_str(), "DR" | "CR"))
+                    .map(|m| m.trim_matches(['(', ')']).trim_end_matches('.'))
+                    .filter(|m| matches!(m.to_ascii_uppercase().as_str(), "DR" | "CR"))
                     .and_then(|m| Money::parse(&format!("{w} {m}")).ok());
                 Some(marked.unwrap_or(amount))
             })

@@ -487,7 +487,7 @@ fn columnar_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
         // A line of figures only (not the first row under a table header).
         // A currency mark in front is part of a figure ("₹18,432.50", "Rs.5,123.00").
         let figures = values.words.iter().all(|w| {
-            drcr(&w.text).is_some()
+            balance_mark(&w.text).is_some()
                 || crate::money::strip_currency(w.text.trim_start_matches('+'))
                     .bytes()
                     .all(|b| b.is_ascii_digit() || b == b',' || b == b'.' || b == b'-')
@@ -510,7 +510,7 @@ fn columnar_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
                         v.x0 < x1 && v.x1 > x0 && v.text.contains('.') && v.text.bytes().any(|c| c.is_ascii_digit())
                     });
                     if let Some((k, v)) = under {
-                        let mark = values.words.get(k + 1).map(|n| n.text.as_str()).filter(|n| drcr(n).is_some());
+                        let mark = values.words.get(k + 1).and_then(|n| balance_mark(&n.text));
                         let text = mark.map_or_else(|| v.text.clone(), |m| format!("{} {m}", v.text));
                         if let Ok(m) = Money::parse(&layout::plain_amount(&text)) {
                             return Some(m);
@@ -533,7 +533,7 @@ fn inline_balance(lines: &[&Line], labels: &[&str]) -> Option<Money> {
             if found {
                 if w.text.contains('.') && w.text.bytes().any(|b| b.is_ascii_digit()) {
                     // "20,000.00 Dr": the mark may be a word of its own.
-                    let mark = line.words.get(i + 1).map(|n| n.text.as_str()).filter(|n| drcr(n).is_some());
+                    let mark = line.words.get(i + 1).and_then(|n| balance_mark(&n.text));
                     let text = match mark {
                         Some(m) => format!("{} {m}", w.text),
                         None => w.text.clone(),
@@ -829,6 +829,12 @@ fn amount_cell(text: &str) -> Option<Money> {
         let joined = format!("{} {}", digits.concat(), marks.join(" "));
         Money::parse(joined.trim()).ok()
     })
+}
+
+/// The Dr / Cr mark after a summary's balance, as `Dr` or `Cr`; also in
+/// brackets ("13,31,702.28 (Dr)", Union Bank).
+fn balance_mark(text: &str) -> Option<&'static str> {
+    drcr(text.trim().trim_matches(['(', ')'])).map(|k| if k == TxnType::Debit { "Dr" } else { "Cr" })
 }
 
 fn drcr(text: &str) -> Option<TxnType> {

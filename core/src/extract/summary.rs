@@ -148,8 +148,13 @@ fn currency_word(text: &str) -> bool {
     matches!(text.trim_end_matches(['.', ':']).to_ascii_uppercase().as_str(), "INR" | "RS" | "₹" | "`")
 }
 
+/// A Dr / Cr mark, also in brackets ("13,31,702.28 (Dr)", Union Bank).
 fn mark(text: &str) -> bool {
-    matches!(text.trim_end_matches('.').to_ascii_uppercase().as_str(), "DR" | "CR")
+    matches!(unbracketed(text).to_ascii_uppercase().as_str(), "DR" | "CR")
+}
+
+fn unbracketed(text: &str) -> &str {
+    text.trim_matches(['(', ')']).trim_end_matches('.')
 }
 
 /// Words a label may carry after it: `:`, `as on 01-04-2024`, `(INR)`, `in Rs.`.
@@ -274,7 +279,7 @@ fn line_figures(line: &Line) -> Option<(Vec<Placed>, bool)> {
             continue;
         }
         let next_mark = line.words.get(i + 1).filter(|n| mark(&n.text));
-        let text = next_mark.map_or_else(|| w.text.clone(), |n| format!("{} {}", w.text, n.text));
+        let text = next_mark.map_or_else(|| w.text.clone(), |n| format!("{} {}", w.text, unbracketed(&n.text)));
         match figure(&text) {
             Some(f) => out.push((f, pending.take().unwrap_or(w.x0), next_mark.map_or(w.x1, |n| n.x1))),
             None => {
@@ -354,7 +359,7 @@ fn pairs(line: &Line) -> Option<Vec<(Field, Figure)>> {
         }
         // Not the "Dr" of "Dr Count".
         let next_mark = words.get(i + 1).filter(|n| mark(n) && words.get(i + 2).is_none_or(|c| compact(c) != "COUNT"));
-        let text = next_mark.map_or_else(|| w.clone(), |n| format!("{w} {n}"));
+        let text = next_mark.map_or_else(|| w.clone(), |n| format!("{w} {}", unbracketed(n)));
         match (figure(&text), open) {
             (Some(f), Some((field, _))) if fits(field, f) => {
                 out.push((field, f));
