@@ -144,6 +144,20 @@ mod tests {
     }
 
     #[test]
+    fn microfinance_sidbi_and_bajaj_auto_credit_are_lenders() {
+        for note in [
+            "UPIAR/466651411932/DR/BANDHAN BANK LTD/YBL/bandhanmfi@ybl/MFI LOAN EMI",
+            "UPI/P2M/375735116678/BANDHAN BANK LTD/bandhanmfi@ybl/MFI LOAN EMI",
+            "ACH DR/SIDBI/SBIN7933599754119743",
+            "ACH DR/BAJAJ AUTO CREDIT LI/ICIC7072190688488660",
+        ] {
+            assert!(is_lender_narration(note), "{note}");
+        }
+        // A friend's hand loan over UPI names no lender.
+        assert!(!is_lender_narration("UPI/P2A/794399741689/NEHA PATEL/HAND LOAN/YES BANK"));
+    }
+
+    #[test]
     fn a_dividend_from_a_lender_is_not_a_lender_transaction() {
         // Shareholders of NBFCs are paid dividends by ACH credit: FINDIV / INTDIV.
         for note in ["ACH C- BAJAJ FINANCE LIMITED-FINDIV2024123456", "ACH C- SHRIRAM FINANCE LIMITED-INTDIV"] {

@@ -1496,6 +1496,91 @@ mod tests {
     }
 
     #[test]
+    fn an_address_under_a_bare_label_and_a_pin_line() {
+        // RBL: "Customer Address :" with nothing after the colon.
+        let rbl = vec![
+            line(
+                10.0,
+                &[
+                    ("Customer", 0.0),
+                    ("Name", 45.0),
+                    (":", 70.0),
+                    ("TARUN", 80.0),
+                    ("GOWDA", 110.0),
+                    ("Account", 300.0),
+                    ("Number", 340.0),
+                    (":", 375.0),
+                    ("36914764066016", 390.0),
+                ],
+            ),
+            line(
+                22.0,
+                &[
+                    ("Customer", 0.0),
+                    ("Address", 45.0),
+                    (":", 85.0),
+                    ("Account", 300.0),
+                    ("Type", 340.0),
+                    (":", 375.0),
+                    ("SAVINGS", 390.0),
+                ],
+            ),
+            line(
+                34.0,
+                &[
+                    ("H", 0.0),
+                    ("NO", 10.0),
+                    ("134-2,", 25.0),
+                    ("SHANTI", 60.0),
+                    ("APTS", 95.0),
+                    ("IFSC", 300.0),
+                    ("Code", 325.0),
+                    (":", 375.0),
+                    ("RATN0425368", 390.0),
+                ],
+            ),
+            line(46.0, &[("SHIVAJI", 0.0), ("CHOWK,", 40.0), ("BHOPAL", 75.0)]),
+            line(58.0, &[("MADHYA", 0.0), ("PRADESH", 35.0), ("462014", 75.0)]),
+        ];
+        let id = read(&rbl, &[]);
+        assert_eq!(id.address, "H NO 134-2, SHANTI APTS, SHIVAJI CHOWK, BHOPAL, MADHYA PRADESH 462014");
+        assert_eq!(id.account_number, "36914764066016");
+        // Yes Bank: "Communication Address" beside another column's label; a PIN line.
+        let yes = vec![
+            line(
+                10.0,
+                &[
+                    ("Primary", 0.0),
+                    ("Holder", 40.0),
+                    ("YOGESH", 150.0),
+                    ("RATHOD", 185.0),
+                    ("Account", 360.0),
+                    ("Number", 400.0),
+                    ("925286346378325", 450.0),
+                ],
+            ),
+            line(22.0, &[("Communication", 0.0), ("Address", 70.0), ("Product", 360.0), ("SAVINGS", 450.0)]),
+            line(
+                34.0,
+                &[
+                    ("H", 0.0),
+                    ("NO", 10.0),
+                    ("598-15,", 25.0),
+                    ("SAI", 65.0),
+                    ("NAGAR", 85.0),
+                    ("Customer", 360.0),
+                    ("ID", 405.0),
+                    ("540991323", 450.0),
+                ],
+            ),
+            line(46.0, &[("THRISSUR", 0.0), ("KERALA", 45.0)]),
+            line(58.0, &[("PIN", 0.0), ("680035", 20.0)]),
+        ];
+        assert_eq!(read(&yes, &[]).address, "H NO 598-15, SAI NAGAR, THRISSUR KERALA, PIN 680035");
+        assert!(is_pin_line("PIN 680035") && is_pin_line("PIN CODE - 560001") && !is_pin_line("PINK CITY 302001"));
+    }
+
+    #[test]
     fn a_titled_name_in_any_case_is_the_holder_not_the_city_below_it() {
         for (first, want) in [
             ("Mr. Rahul Sharma", "Rahul Sharma"),

@@ -584,6 +584,12 @@ mod tests {
         assert_eq!(read(&[&a, &b, &v], |_| false).concat().len(), 3);
         let p = line(10.0, &[("Opening", 0.0), ("Balance", 38.0), (":", 80.0), ("(1,000.00)", 90.0)]);
         assert_eq!(read(&[&p], |_| false), vec![vec![(Field::Opening, Figure::Amount(Money::from_paise(-100_000)))]]);
+        // A bracketed mark (Union Bank: "Opening Balance 13,31,702.28 (Dr) Total Debits ...").
+        let u = line(10.0, &[("Opening", 0.0), ("Balance", 38.0), ("13,31,702.28", 80.0), ("(Dr)", 145.0)]);
+        assert_eq!(
+            read(&[&u], |_| false),
+            vec![vec![(Field::Opening, Figure::Amount(Money::from_paise(-133_170_228)))]]
+        );
         let glued = line(10.0, &[("Total", 0.0), ("Debits:1,000.00", 30.0), ("Dr", 120.0), ("Count:4", 140.0)]);
         assert_eq!(
             read(&[&glued], |_| false),
