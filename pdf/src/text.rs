@@ -646,6 +646,38 @@ mod tests {
     }
 
     #[test]
+    fn text_at_an_angle_is_marked_skewed_and_joins_no_upright_word() {
+        // A watermark at 40 degrees drawn over an upright word: each glyph
+        // advances 5 pt along the slant.
+        let mut c = Collector::default();
+        glyphs(&mut c, "CASH", 10.0, 100.0, 5.0);
+        let font: Arc<str> = "F".into();
+        let (dx, dy) = (5.0 * 40f32.to_radians().cos(), -5.0 * 40f32.to_radians().sin());
+        for (k, ch) in "TE".chars().enumerate() {
+            let s = ch.to_string();
+            c.glyph(&GlyphIn {
+                x: 30.0 + k as f32 * dx,
+                y: 100.0 + k as f32 * dy,
+                dx,
+                dy,
+                size: 10.0,
+                font: &font,
+                text: &s,
+                invisible: false,
+                white: false,
+                space: 2.78,
+                silent: false,
+            });
+        }
+        // Upright and turned text runs along its direction: not skewed.
+        glyphs(&mut c, "ROW", 10.0, 120.0, 5.0);
+        c.flush();
+        let got: Vec<(&str, bool)> = c.runs.iter().map(|r| (r.text.as_str(), r.skewed)).collect();
+        assert_eq!(got, vec![("CASH", false), ("TE", true), ("ROW", false)]);
+        assert!(!skewed(0.0, 5.0) && !skewed(-5.0, 0.1) && skewed(5.0, 0.5));
+    }
+
+    #[test]
     fn words_from_gaps_and_spaces() {
         let mut c = Collector::default();
         glyphs(&mut c, "ab cd", 10.0, 100.0, 5.0);

@@ -196,6 +196,13 @@ pub fn page_lines(page: &Page) -> PageLines {
         }
     }
     let upright = by_rotation.first().copied().unwrap_or(0);
+    // Skewed text is set apart where it is the page's furniture; a page whose
+    // text is mostly skewed (a crooked scan's text layer) keeps it.
+    let (skewed, all) = page
+        .runs
+        .iter()
+        .fold((0usize, 0usize), |(s, a), r| (s + usize::from(r.skewed) * r.text.len(), a + r.text.len()));
+    let set_apart = 2 * skewed < all;
     let rotation = match by_rotation.iter().enumerate().max_by_key(|(_, n)| **n) {
         Some((k, n)) if *n > 2 * upright => (k * 90) as u16,
         _ => 0,
@@ -213,10 +220,11 @@ pub fn page_lines(page: &Page) -> PageLines {
             };
         // Text drawn at an angle (a diagonal watermark across the table, the
         // text of a seal set along its ring) is no line's: each of its glyphs
-        // would stand on a baseline of its own among the rows.
+        // would stand on a baseline of its own among the rows. Unless most of
+        // the page is so drawn.
         if text.is_empty()
             || r.rotation != rotation
-            || r.skewed
+            || (r.skewed && set_apart)
             || !(r.x0.is_finite() && r.x1.is_finite() && r.y.is_finite())
         {
             continue;
@@ -252,7 +260,7 @@ pub fn page_lines(page: &Page) -> PageLines {
 /// times the size most of the page's words are set in, whose height covers the
 /// baselines of two or more lines of that smaller text beside or under it, would
 /// otherwise join one of those rows (its narration gains "ORIGINAL"). A large
-/// title above the table covers no two lines of body text, and stays.
+/// title above the table covers no two lines of body text under it, and stays.
 fn drop_watermarks(words: &mut Vec<Word>) {
     let mut sizes: Vec<f32> = words.iter().map(|w| w.size).collect();
     sizes.sort_by(f32::total_cmp);
@@ -270,7 +278,7 @@ fn drop_watermarks(words: &mut Vec<Word>) {
             let mut baselines: Vec<f32> = words
                 .iter()
                 .filter(|w| w.size < 1.5 * body && w.y > top && w.y < big.y + 0.2 * big.size)
-                .filter(|w| w.x1 > big.x0 - 2.0 * big.size && w.x0 < big.x1 + 2.0 * big.size)
+                .filter(|w| w.x1 > big.x0 && w.x0 < big.x1)
                 .map(|w| w.y)
                 .collect();
             baselines.sort_by(f32::total_cmp);
