@@ -126,7 +126,7 @@ fn every_real_page_furniture_statement_reads_exactly_and_reconciles() {
     // portrait first page (wide MediaBox or /Rotate 90), a second account
     // after the first one's table, vector logos with the IFSC only in the
     // footer.
-    corpus_reads_exactly("realtraits", 42);
+    corpus_reads_exactly("realtraits", 46);
 }
 
 #[test]
