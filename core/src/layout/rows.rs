@@ -62,6 +62,9 @@ pub struct Table {
     /// Page index and baseline where another account's table starts (a
     /// consolidated statement): what is printed from there on is that account's.
     pub next_account: Option<(usize, f32)>,
+    /// Dated rows follow where `next_account` starts: another account's
+    /// table, not only a summary of balances after this one's rows.
+    pub next_account_rows: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -619,7 +622,15 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
     }
     let next_account =
         cut.and_then(|(bi, si)| bodies.get(bi).and_then(|b| b.specials.get(si)).map(|(_, e, _)| (p0 + bi, e.y)));
+    let mut next_account_rows = false;
     if let Some((bi, si)) = cut {
+        let after = bodies.get(bi).and_then(|b| b.specials.get(si)).map_or(0, |s| s.2);
+        next_account_rows = bodies
+            .iter()
+            .skip(bi)
+            .enumerate()
+            .flat_map(|(k, b)| b.entries.iter().skip(if k == 0 { after } else { 0 }))
+            .any(|e| e.kind == Kind::Anchor && e.dated);
         bodies.truncate(bi + 1);
         if let Some(body) = bodies.get_mut(bi) {
             let after = body.specials.get(si).map_or(body.entries.len(), |s| s.2);
@@ -718,6 +729,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         header_at: (p0, header.first),
         end_at,
         next_account,
+        next_account_rows,
     })
 }
 
