@@ -146,6 +146,7 @@ pub fn statement(extracted: Extracted) -> Statement {
         sides_undecided,
         dates_impossible,
         year_from_file,
+        other_account_page,
         ..
     } = extracted;
     let opening = printed_opening.or(identity.opening_balance);
@@ -171,6 +172,7 @@ pub fn statement(extracted: Extracted) -> Statement {
             undecided: sides_undecided,
             impossible: dates_impossible,
             year_from_file,
+            other_account_page,
         },
     );
     assign_hashes(&bank.id, &identity.account_number, &mut transactions);

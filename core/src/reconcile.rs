@@ -55,6 +55,8 @@ pub struct ReadFacts<'a> {
     pub impossible: usize,
     /// The year of the dates is the file's, none being printed.
     pub year_from_file: bool,
+    /// The page where another account's table starts.
+    pub other_account_page: Option<u32>,
 }
 
 /// What the balance chain proves of a statement's rows (see [`ReadingReport`]).
@@ -70,6 +72,7 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
         undecided,
         impossible,
         year_from_file,
+        other_account_page,
     } = *facts;
     let n = transactions.len();
     let is_printed = |i: usize| printed.get(i).copied().unwrap_or(true);
@@ -140,6 +143,7 @@ pub fn reading_report(opening: Option<Money>, transactions: &[Transaction], fact
         totals_reconcile,
         first_break,
         confidence: (confidence * 100.0).round() / 100.0,
+        other_account_page,
         ocr: None,
     }
 }

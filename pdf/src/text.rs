@@ -40,6 +40,11 @@ pub struct TextRun {
     pub white: bool,
     /// Painted over by a white fill drawn after it (a cover-up: the page shows paper there).
     pub covered: bool,
+    /// Drawn at an angle more than a few degrees off `rotation` (a diagonal
+    /// watermark, a seal's text set glyph by glyph along its ring): no line of
+    /// the page's text, whatever direction it is nearest.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub skewed: bool,
     /// Drawing order on the page (index of the first glyph among all glyphs).
     pub order: u32,
 }
@@ -196,6 +201,16 @@ fn to_frame(rot: u16, x: f32, y: f32) -> (f32, f32) {
     }
 }
 
+/// True when an advance `(dx, dy)` runs more than about 2.5 degrees off the
+/// nearest of the four directions (tan 2.5° ≈ 0.044): upright text, text
+/// turned by /Rotate or set up a margin runs along one; a watermark across
+/// the page or a seal's ring does not.
+fn skewed(dx: f32, dy: f32) -> bool {
+    let (a, b) = (dx.abs(), dy.abs());
+    let (long, short) = if a >= b { (a, b) } else { (b, a) };
+    long > 0.0 && short > 0.044 * long
+}
+
 fn quadrant(dx: f32, dy: f32) -> Option<u16> {
     if dx == 0.0 && dy == 0.0 {
         None
@@ -252,6 +267,8 @@ impl Collector {
             return;
         }
         let rot = quadrant(g.dx, g.dy).or(self.cur.as_ref().map(|c| c.rotation)).unwrap_or(0);
+        let skew =
+            if g.dx == 0.0 && g.dy == 0.0 { self.cur.as_ref().is_some_and(|c| c.skewed) } else { skewed(g.dx, g.dy) };
         let (u0, v) = to_frame(rot, g.x, g.y);
         let (ue, _) = to_frame(rot, g.x + g.dx, g.y + g.dy);
         let u1 = ue.max(u0);
@@ -260,6 +277,7 @@ impl Collector {
             let tol = cur.font_size.max(size).max(0.1);
             let gap = u0 - cur.x1;
             let joins = cur.rotation == rot
+                && cur.skewed == skew
                 && (v - cur.y).abs() <= 0.5 * tol
                 && gap <= 0.1 * tol
                 && gap >= -0.5 * tol
@@ -271,6 +289,7 @@ impl Collector {
                 return;
             }
             let kerned = cur.rotation == rot
+                && cur.skewed == skew
                 && (v - cur.y).abs() <= 0.1 * tol
                 && gap <= 0.25 * tol
                 && cur.invisible == g.invisible
@@ -294,6 +313,7 @@ impl Collector {
             invisible: g.invisible,
             white: g.white,
             covered: false,
+            skewed: skew,
             order,
         });
     }
@@ -623,6 +643,38 @@ mod tests {
             words,
             vec![("01/04/2024", 10.0), ("BY", 76.0), ("CASH", 94.0), ("500.00", 124.0), ("500.00", 200.0)]
         );
+    }
+
+    #[test]
+    fn text_at_an_angle_is_marked_skewed_and_joins_no_upright_word() {
+        // A watermark at 40 degrees drawn over an upright word: each glyph
+        // advances 5 pt along the slant.
+        let mut c = Collector::default();
+        glyphs(&mut c, "CASH", 10.0, 100.0, 5.0);
+        let font: Arc<str> = "F".into();
+        let (dx, dy) = (5.0 * 40f32.to_radians().cos(), -5.0 * 40f32.to_radians().sin());
+        for (k, ch) in "TE".chars().enumerate() {
+            let s = ch.to_string();
+            c.glyph(&GlyphIn {
+                x: 30.0 + k as f32 * dx,
+                y: 100.0 + k as f32 * dy,
+                dx,
+                dy,
+                size: 10.0,
+                font: &font,
+                text: &s,
+                invisible: false,
+                white: false,
+                space: 2.78,
+                silent: false,
+            });
+        }
+        // Upright and turned text runs along its direction: not skewed.
+        glyphs(&mut c, "ROW", 10.0, 120.0, 5.0);
+        c.flush();
+        let got: Vec<(&str, bool)> = c.runs.iter().map(|r| (r.text.as_str(), r.skewed)).collect();
+        assert_eq!(got, vec![("CASH", false), ("TE", true), ("ROW", false)]);
+        assert!(!skewed(0.0, 5.0) && !skewed(-5.0, 0.1) && skewed(5.0, 0.5));
     }
 
     #[test]

@@ -62,6 +62,9 @@ pub struct Extracted {
     /// Dates are printed without a year and no year is printed anywhere:
     /// the year is the file's (the twelve months before its creation date).
     pub year_from_file: bool,
+    /// The page where another account's table starts (a consolidated
+    /// statement): its rows and balances are not this statement's.
+    pub other_account_page: Option<u32>,
 }
 
 /// Reads a statement from its pages. `declared_bank` is the caller's bank
@@ -359,6 +362,11 @@ pub fn extract_lines_made(
         sides_undecided: settled.undecided,
         dates_impossible,
         year_from_file,
+        other_account_page: table
+            .next_account
+            .filter(|_| table.next_account_rows)
+            .and_then(|(pi, _)| pages.get(pi))
+            .map(|p| p.number),
     })
 }
 

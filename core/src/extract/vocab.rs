@@ -21,6 +21,11 @@ impl Vocabulary for StatementVocabulary {
         special(text, dated)
     }
 
+    fn page_mark(&self, text: &str) -> bool {
+        let n = normal_bilingual(text);
+        page_number(&n) || continued_from(&n)
+    }
+
     fn names_unused_column(&self, label: &str) -> bool {
         // "Type" names a column only beside the one amount column (its Dr/Cr
         // mark, `layout::table`), but is a label wherever it stands.
@@ -335,7 +340,7 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
         Some(SpecialKind::Heading)
     } else if starts(TOTAL) || total_of_a_column(&n) || column_total(&n) {
         Some(SpecialKind::Total)
-    } else if starts(END) || END_ANYWHERE.iter().any(|l| n.contains(l)) || page_number(&n) {
+    } else if starts(END) || END_ANYWHERE.iter().any(|l| n.contains(l)) || page_number(&n) || continued_from(&n) {
         Some(SpecialKind::End)
     } else {
         None
@@ -394,6 +399,12 @@ fn column_total(n: &str) -> bool {
     (rest.is_empty() || rest.starts_with(' '))
         && rest.split(' ').filter(|w| !w.is_empty()).all(|w| w.bytes().all(|b| b.is_ascii_digit()))
         && column_kind(label).is_some_and(|k| matches!(k, ColumnKind::Debit | ColumnKind::Credit | ColumnKind::Amount))
+}
+
+/// A line saying the table continues from the page before, alone:
+/// `(continued from previous page)`, `CONTD. FROM PAGE 1`.
+fn continued_from(n: &str) -> bool {
+    (n.starts_with("CONTINUED FROM ") || n.starts_with("CONTD FROM ")) && n.split(' ').count() <= 6
 }
 
 /// `PAGE 2`, `PAGE 2 OF 5`, `PAGE NO 2`, `2 OF 5`.

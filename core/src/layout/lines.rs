@@ -196,6 +196,13 @@ pub fn page_lines(page: &Page) -> PageLines {
         }
     }
     let upright = by_rotation.first().copied().unwrap_or(0);
+    // Skewed text is set apart where it is the page's furniture; a page whose
+    // text is mostly skewed (a crooked scan's text layer) keeps it.
+    let (skewed, all) = page
+        .runs
+        .iter()
+        .fold((0usize, 0usize), |(s, a), r| (s + usize::from(r.skewed) * r.text.len(), a + r.text.len()));
+    let set_apart = 2 * skewed < all;
     let rotation = match by_rotation.iter().enumerate().max_by_key(|(_, n)| **n) {
         Some((k, n)) if *n > 2 * upright => (k * 90) as u16,
         _ => 0,
@@ -211,13 +218,22 @@ pub fn page_lines(page: &Page) -> PageLines {
             } else {
                 r.text.trim()
             };
-        if text.is_empty() || r.rotation != rotation || !(r.x0.is_finite() && r.x1.is_finite() && r.y.is_finite()) {
+        // Text drawn at an angle (a diagonal watermark across the table, the
+        // text of a seal set along its ring) is no line's: each of its glyphs
+        // would stand on a baseline of its own among the rows. Unless most of
+        // the page is so drawn.
+        if text.is_empty()
+            || r.rotation != rotation
+            || (r.skewed && set_apart)
+            || !(r.x0.is_finite() && r.x1.is_finite() && r.y.is_finite())
+        {
             continue;
         }
         let w = Word { text: text.to_string(), x0: r.x0, x1: r.x1.max(r.x0), y: r.y, size: r.font_size.abs().max(1.0) };
         let out = if r.invisible || r.white || r.covered { &mut hidden } else { &mut words };
         split_at_cell_walls(w, out);
     }
+    drop_watermarks(&mut words);
     words.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x0.total_cmp(&b.x0)));
     let mut lines: Vec<Line> = Vec::new();
     for w in words {
@@ -237,6 +253,44 @@ pub fn page_lines(page: &Page) -> PageLines {
     // The page's shapes are in upright coordinates: they rule upright text only.
     let rules = if rotation == 0 { page_rules(page) } else { Vec::new() };
     PageLines { number: page.number, height: page.height, lines, hidden, rules }
+}
+
+/// A watermark set upright behind the table ("ORIGINAL", the bank's name in
+/// large light letters across the rows) is no line's: a word at least 2.5
+/// times the size most of the page's words are set in, whose height covers the
+/// baselines of two or more lines of that smaller text beside or under it, would
+/// otherwise join one of those rows (its narration gains "ORIGINAL"). A large
+/// title above the table covers no two lines of body text under it, and stays.
+fn drop_watermarks(words: &mut Vec<Word>) {
+    let mut sizes: Vec<f32> = words.iter().map(|w| w.size).collect();
+    sizes.sort_by(f32::total_cmp);
+    let Some(&body) = sizes.get(sizes.len() / 2) else { return };
+    if !words.iter().any(|w| w.size >= 2.5 * body) {
+        return;
+    }
+    let marks: Vec<bool> = words
+        .iter()
+        .map(|big| {
+            if big.size < 2.5 * body {
+                return false;
+            }
+            let top = big.y - 0.75 * big.size;
+            let mut baselines: Vec<f32> = words
+                .iter()
+                .filter(|w| w.size < 1.5 * body && w.y > top && w.y < big.y + 0.2 * big.size)
+                .filter(|w| w.x1 > big.x0 && w.x0 < big.x1)
+                .map(|w| w.y)
+                .collect();
+            baselines.sort_by(f32::total_cmp);
+            baselines.dedup_by(|a, b| (*a - *b).abs() <= 0.4 * body);
+            baselines.len() >= 2
+        })
+        .collect();
+    let mut k = 0;
+    words.retain(|_| {
+        k += 1;
+        !marks[k - 1]
+    });
 }
 
 /// The vertical strokes of box-drawn text reports.

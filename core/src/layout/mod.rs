@@ -94,4 +94,10 @@ pub trait Vocabulary {
     fn names_unused_column(&self, _label: &str) -> bool {
         false
     }
+    /// True when `text` is a page's mark and nothing else: its number ("Page 2
+    /// of 5", "PAGE NO 2", "2 of 5") or a line saying the table continues from
+    /// the page before ("(continued from previous page)", "CONTD. FROM PAGE 1").
+    fn page_mark(&self, _text: &str) -> bool {
+        false
+    }
 }

@@ -62,6 +62,9 @@ pub struct Table {
     /// Page index and baseline where another account's table starts (a
     /// consolidated statement): what is printed from there on is that account's.
     pub next_account: Option<(usize, f32)>,
+    /// Dated rows follow where `next_account` starts: another account's
+    /// table, not only a summary of balances after this one's rows.
+    pub next_account_rows: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -619,7 +622,15 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
     }
     let next_account =
         cut.and_then(|(bi, si)| bodies.get(bi).and_then(|b| b.specials.get(si)).map(|(_, e, _)| (p0 + bi, e.y)));
+    let mut next_account_rows = false;
     if let Some((bi, si)) = cut {
+        let after = bodies.get(bi).and_then(|b| b.specials.get(si)).map_or(0, |s| s.2);
+        next_account_rows = bodies
+            .iter()
+            .skip(bi)
+            .enumerate()
+            .flat_map(|(k, b)| b.entries.iter().skip(if k == 0 { after } else { 0 }))
+            .any(|e| e.kind == Kind::Anchor && e.dated);
         bodies.truncate(bi + 1);
         if let Some(body) = bodies.get_mut(bi) {
             let after = body.specials.get(si).map_or(body.entries.len(), |s| s.2);
@@ -684,6 +695,13 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
     let anchors = entries.iter().filter(|e| e.kind == Kind::Anchor).count();
     let dated_anchors = entries.iter().filter(|e| e.kind == Kind::Anchor && e.dated).count();
     if anchors >= 4 && dated_anchors * 10 >= anchors * 9 {
+        let notes = informational_lines(&entries);
+        for &j in notes.iter().rev() {
+            entries.remove(j);
+            for s in specials.iter_mut().filter(|s| s.2 > j) {
+                s.2 -= 1;
+            }
+        }
         for e in entries.iter_mut().filter(|e| e.kind == Kind::DateOnly) {
             e.kind = Kind::Cont;
         }
@@ -711,6 +729,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         header_at: (p0, header.first),
         end_at,
         next_account,
+        next_account_rows,
     })
 }
 
@@ -960,6 +979,17 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
     for (li, info) in infos.into_iter().filter(|(li, _)| *li >= first_body) {
         if let Some(kind) = info.special {
             let Some(line) = page.lines.get(li) else { continue };
+            // A page number or a continued mark between the header and the
+            // page's first row ("Page 2 of 5" under the column labels,
+            // "(continued from previous page)") ends nothing.
+            if kind == SpecialKind::End
+                && !body.iter().any(|(_, x)| is_row(x))
+                && !info.amount
+                && !info.balance
+                && vocab.page_mark(&join_words(line.words.iter()))
+            {
+                continue;
+            }
             let page_total = kind == SpecialKind::Total
                 && last_row.is_some_and(|r| r > li)
                 && line.words.windows(2).any(|w| {
@@ -1205,6 +1235,64 @@ fn orientation(entries: &[Entry]) -> Orientation {
     } else {
         Orientation::Centred
     }
+}
+
+/// In a table whose rows each print their date beside their figures, the
+/// dated lines without a figure that are no row's part: a bank's note among
+/// the rows ("CHEQUE BOOK ISSUED ...", "INTEREST RATE REVISED ...", "KYC
+/// UPDATED"), a date and words, no amount, no balance. Such a line is one of
+/// a few (a value date stacked under the posting date is printed under most
+/// rows), carries words beside its date, is followed by a dated row (the row
+/// after has its own date) and stands apart from the lines beside it on its
+/// page by the space between rows, not at the pitch of a row's wrapped lines
+/// (where no row wraps, nothing tells the two apart but how few they are);
+/// its own wrapped lines, at that pitch under it, go with it. Indices into
+/// `entries`, ascending.
+fn informational_lines(entries: &[Entry]) -> Vec<usize> {
+    let anchors = entries.iter().filter(|e| e.kind == Kind::Anchor).count();
+    let candidates: Vec<usize> = entries
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.kind == Kind::DateOnly)
+        .filter(|(_, e)| e.cells.iter().any(|(k, t)| *k == ColumnKind::Narration && t.chars().any(char::is_alphabetic)))
+        .map(|(j, _)| j)
+        .collect();
+    let dated_lines = entries.iter().filter(|e| e.kind == Kind::DateOnly).count();
+    if candidates.is_empty() || dated_lines * 4 > anchors {
+        return Vec::new();
+    }
+    let Some(space) = row_space(entries) else { return Vec::new() };
+    // The pitch of a row's own lines, where a row wraps: the tightest step
+    // from one line of the table to the next on a page.
+    let pitch = entries
+        .windows(2)
+        .filter(|w| w[0].page == w[1].page && w[1].kind == Kind::Cont)
+        .map(|w| w[1].y - w[0].y)
+        .fold(f32::INFINITY, f32::min);
+    let apart = |gap: f32| !pitch.is_finite() || pitch > 0.9 * space || gap >= 0.5 * (pitch + space);
+    let mut out = Vec::new();
+    for j in candidates {
+        let Some(e) = entries.get(j) else { continue };
+        // The note's own wrapped lines: at a row's pitch under it.
+        let mut last = j;
+        while let (Some(l), Some(w)) = (entries.get(last), entries.get(last + 1)) {
+            if w.kind != Kind::Cont || w.page != l.page || apart(w.y - l.y) {
+                break;
+            }
+            last += 1;
+        }
+        let next = entries.get(last + 1);
+        if !next.is_some_and(|n| n.kind == Kind::Anchor && n.dated) {
+            continue;
+        }
+        let Some(l) = entries.get(last) else { continue };
+        let above = j.checked_sub(1).and_then(|i| entries.get(i)).filter(|p| p.page == e.page);
+        let below = next.filter(|n| n.page == l.page);
+        if above.is_some_and(|p| apart(e.y - p.y)) && below.is_none_or(|n| apart(n.y - l.y)) {
+            out.extend(j..=last);
+        }
+    }
+    out
 }
 
 /// Every line of the table follows the one before it on its page at the same

@@ -96,6 +96,12 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
                 if vocab.starts_with_date(&text) && cur.words.iter().any(|w| super::rows::amount_like(&w.text)) {
                     break;
                 }
+                // A page number or a continued mark set right under the
+                // header, in the table's area ("Page 1 of 2" under
+                // "Balance"), is not more of it.
+                if vocab.page_mark(&text) {
+                    break;
+                }
             }
             // More named columns wins; at a tie, the taller block whose extra
             // line only continued labels ("Withdrawal Amount" / "(INR )") or

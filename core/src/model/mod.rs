@@ -245,6 +245,13 @@ pub struct ReadingReport {
     /// 0 to 1: the share of rows proven, lowered when the opening or closing
     /// balance is not printed or rows could not be read.
     pub confidence: f64,
+    /// The page where another account's table starts (a consolidated
+    /// statement: an FD, RD or second savings account after this one's
+    /// rows, with its own header, opening and closing balance). This
+    /// statement is the first account's; that table is left out, not read
+    /// into this chain. `None` when the file holds one account's table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_account_page: Option<u32>,
     /// Pages read by OCR and the OCR confidence of each row; `None` when
     /// every page was read from its text layer.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -300,6 +307,9 @@ impl ReadingReport {
                     b.page, b.row, b.printed, b.expected
                 ));
             }
+        }
+        if let Some(p) = self.other_account_page {
+            s.push_str(&format!("; another account's table from page {p} left out"));
         }
         match self.totals_reconcile {
             Some(true) => s.push_str("; printed totals reproduced"),

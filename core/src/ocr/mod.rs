@@ -270,6 +270,7 @@ fn to_runs(words: &[engine::PixelWord], raster: &Raster) -> Vec<(TextRun, f32)> 
                 invisible: false,
                 white: false,
                 covered: false,
+                skewed: false,
                 order: u32::try_from(order).unwrap_or(u32::MAX),
             };
             (run, w.confidence / 100.0)

@@ -183,6 +183,7 @@ fn run(text: &str, font: &str, order: u32) -> TextRun {
         invisible: false,
         white: false,
         covered: false,
+        skewed: false,
         order,
     }
 }
