@@ -105,6 +105,8 @@ struct Fig<'a> {
     y: f32,
     size: f32,
     family: String,
+    /// The BaseFont as named, subset tag included (`ABCDEF+DejaVuSans`).
+    font: &'a str,
     paise: i64,
 }
 
@@ -170,6 +172,7 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
                     y: r.y,
                     size: r.font_size.abs().max(1.0),
                     family: font_family(&r.font),
+                    font: &r.font,
                     paise,
                 })
             })
@@ -245,6 +248,9 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
             if column.len() < 8 {
                 continue;
             }
+            if let Some(flag) = second_subset(&figs, &column, page.number, &hash_of) {
+                off_font.push(flag);
+            }
             let mut families: Vec<(&str, Vec<usize>)> = Vec::new();
             for &i in &column {
                 match families.iter_mut().find(|(f, _)| *f == figs[i].family) {
@@ -283,6 +289,50 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
         }
     }
     (misaligned, off_font)
+}
+
+/// A subset tag (`ABCDEF+`, six capitals) and the face after it.
+fn subset_of(font: &str) -> Option<(&str, &str)> {
+    let (tag, face) = font.split_once('+')?;
+    (tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()) && !face.is_empty()).then_some((tag, face))
+}
+
+/// The figures of one column set in two subsets of one face (the same
+/// BaseFont after the tag, two tags): a producer embeds a face once per
+/// document, so a second subset is glyphs embedded later, by an editor that
+/// typed the figures. Flags the first figure (top of the page) of the subset
+/// fewer figures use, with their count.
+fn second_subset(
+    figs: &[Fig],
+    column: &[usize],
+    page: u32,
+    hash_of: &dyn Fn(i64) -> Option<String>,
+) -> Option<FigureFlag> {
+    let mut subsets: Vec<(&str, &str, Vec<usize>)> = Vec::new();
+    for &i in column {
+        let Some((tag, face)) = subset_of(figs[i].font) else { continue };
+        match subsets.iter_mut().find(|(t, f, _)| *t == tag && *f == face) {
+            Some((_, _, v)) => v.push(i),
+            None => subsets.push((tag, face, vec![i])),
+        }
+    }
+    subsets.sort_by_key(|(_, _, v)| std::cmp::Reverse(v.len()));
+    let (main_tag, face, main) = subsets.first()?;
+    let (odd_tag, _, odd) = subsets.iter().skip(1).find(|(_, f, _)| f == face)?;
+    let &first = odd.iter().min_by(|&&a, &&b| figs[a].y.total_cmp(&figs[b].y))?;
+    let f = &figs[first];
+    Some(FigureFlag {
+        text: f.text.to_string(),
+        page,
+        transaction_hash: hash_of(f.paise),
+        detail: format!(
+            "{} on page {page} and {} more figure(s) of its column are set in {odd_tag}+{face}, another subset of the \
+             font the column's {} other figures use ({main_tag}+{face}): glyphs embedded after the page was made",
+            f.text,
+            odd.len() - 1,
+            main.len()
+        ),
+    })
 }
 
 /// True when a word set just after `f` on its line (`Dr`, `Cr`, a marker)
