@@ -137,6 +137,11 @@ pub const ALIGNED_MIN: usize = 5;
 /// rows of the column above and below it on the page) whose figure is set in
 /// a family no other figure of the page uses. Bold totals and B/F rows keep
 /// the family (styles are dropped), closing rows are last.
+///
+/// The subset check: a page whose table figures (eight or more) are set in
+/// two subsets of one face (the BaseFont after the tag equal, the tags not).
+/// A producer embeds a face once per document; an editor embeds the glyphs it
+/// types as a subset of its own, even in the table's face and right-aligned.
 pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFlag>, Vec<FigureFlag>) {
     let mut misaligned = Vec::new();
     let mut off_font = Vec::new();
@@ -190,6 +195,7 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
                 _ => groups.push(vec![i]),
             }
         }
+        off_font.extend(second_subset(&figs, page.number, &hash_of));
         let mut flagged: HashSet<usize> = HashSet::new();
         for g in groups.iter().filter(|g| g.len() >= ALIGNED_MIN) {
             let size = median(g.iter().map(|&i| figs[i].size).collect()).unwrap_or(0.0);
@@ -248,9 +254,6 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
             if column.len() < 8 {
                 continue;
             }
-            if let Some(flag) = second_subset(&figs, &column, page.number, &hash_of) {
-                off_font.push(flag);
-            }
             let mut families: Vec<(&str, Vec<usize>)> = Vec::new();
             for &i in &column {
                 match families.iter_mut().find(|(f, _)| *f == figs[i].family) {
@@ -297,28 +300,37 @@ fn subset_of(font: &str) -> Option<(&str, &str)> {
     (tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()) && !face.is_empty()).then_some((tag, face))
 }
 
-/// The figures of one column set in two subsets of one face (the same
-/// BaseFont after the tag, two tags): a producer embeds a face once per
-/// document, so a second subset is glyphs embedded later, by an editor that
-/// typed the figures. Flags the first figure (top of the page) of the subset
-/// fewer figures use, with their count.
-fn second_subset(
-    figs: &[Fig],
-    column: &[usize],
-    page: u32,
-    hash_of: &dyn Fn(i64) -> Option<String>,
-) -> Option<FigureFlag> {
-    let mut subsets: Vec<(&str, &str, Vec<usize>)> = Vec::new();
-    for &i in column {
-        let Some((tag, face)) = subset_of(figs[i].font) else { continue };
-        match subsets.iter_mut().find(|(t, f, _)| *t == tag && *f == face) {
-            Some((_, _, v)) => v.push(i),
-            None => subsets.push((tag, face, vec![i])),
+/// The table's figures of one page (eight or more) set in two subsets of
+/// one face (the same BaseFont after the tag, two tags): a producer embeds a
+/// face once per document, so a second subset is glyphs embedded later, by an
+/// editor that typed the figures. Pages are judged one at a time (a file
+/// merged from several documents carries each one's subsets on its own
+/// pages). Flags the first figure (top of the page) of the subset fewer
+/// figures use, with their count.
+fn second_subset(figs: &[Fig], page: u32, hash_of: &dyn Fn(i64) -> Option<String>) -> Option<FigureFlag> {
+    if figs.len() < 8 {
+        return None;
+    }
+    // Per face, its tags with the figures set in each.
+    let mut faces: Vec<(&str, Vec<(&str, Vec<usize>)>)> = Vec::new();
+    for (i, f) in figs.iter().enumerate() {
+        let Some((tag, face)) = subset_of(f.font) else { continue };
+        let tags = match faces.iter_mut().find(|(f, _)| *f == face) {
+            Some((_, tags)) => tags,
+            None => {
+                faces.push((face, Vec::new()));
+                &mut faces.last_mut()?.1
+            }
+        };
+        match tags.iter_mut().find(|(t, _)| *t == tag) {
+            Some((_, v)) => v.push(i),
+            None => tags.push((tag, vec![i])),
         }
     }
-    subsets.sort_by_key(|(_, _, v)| std::cmp::Reverse(v.len()));
-    let (main_tag, face, main) = subsets.first()?;
-    let (odd_tag, _, odd) = subsets.iter().skip(1).find(|(_, f, _)| f == face)?;
+    let (face, tags) = faces.iter_mut().find(|(_, tags)| tags.len() > 1)?;
+    tags.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
+    let (main_tag, main) = &tags[0];
+    let (odd_tag, odd) = &tags[1];
     let &first = odd.iter().min_by(|&&a, &&b| figs[a].y.total_cmp(&figs[b].y))?;
     let f = &figs[first];
     Some(FigureFlag {
@@ -326,8 +338,8 @@ fn second_subset(
         page,
         transaction_hash: hash_of(f.paise),
         detail: format!(
-            "{} on page {page} and {} more figure(s) of its column are set in {odd_tag}+{face}, another subset of the \
-             font the column's {} other figures use ({main_tag}+{face}): glyphs embedded after the page was made",
+            "{} on page {page} and {} more figure(s) of the table are set in {odd_tag}+{face}, another subset of the \
+             font the page's {} other figures use ({main_tag}+{face}): glyphs embedded after the page was made",
             f.text,
             odd.len() - 1,
             main.len()
