@@ -300,6 +300,9 @@ fn subset_of(font: &str) -> Option<(&str, &str)> {
     (tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()) && !face.is_empty()).then_some((tag, face))
 }
 
+/// Subset tags of one face, with the figures set in each.
+type Tags<'a> = Vec<(&'a str, Vec<usize>)>;
+
 /// The table's figures of one page (eight or more) set in two subsets of
 /// one face (the same BaseFont after the tag, two tags): a producer embeds a
 /// face once per document, so a second subset is glyphs embedded later, by an
@@ -312,7 +315,7 @@ fn second_subset(figs: &[Fig], page: u32, hash_of: &dyn Fn(i64) -> Option<String
         return None;
     }
     // Per face, its tags with the figures set in each.
-    let mut faces: Vec<(&str, Vec<(&str, Vec<usize>)>)> = Vec::new();
+    let mut faces: Vec<(&str, Tags)> = Vec::new();
     for (i, f) in figs.iter().enumerate() {
         let Some((tag, face)) = subset_of(f.font) else { continue };
         let tags = match faces.iter_mut().find(|(f, _)| *f == face) {
