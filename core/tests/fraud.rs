@@ -1,5 +1,6 @@
 //! Fraud through the whole read: clean fixtures raise none; the tampered
-//! files of `fixtures/tampered/` (made by its `generate.py`) raise what their
+//! files of `fixtures/tampered/`, `fixtures/tampered2/` and
+//! `fixtures/tampered3/` (each made by its `generate.py`) raise what their
 //! edit should.
 
 use std::path::{Path, PathBuf};
@@ -380,4 +381,63 @@ fn tampered2_files_raise_what_the_manifest_expects() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// `fixtures/tampered3` (made by its `generate.py`): edits made the way
+/// forgers' tools write files, right-aligned in the page font's own codes, so
+/// only how the file was written can show them. Each raises exactly the
+/// metadata and accounting types its manifest expects (`cold_fraud_types`
+/// records what the engine raised before this corpus; `detectable` says what
+/// the PDF honestly shows), and at least as many files are flagged as cold.
+#[test]
+fn tampered3_files_raise_what_the_manifest_expects() {
+    let dir = fixtures().join("tampered3");
+    let v: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap_or_else(|e| panic!("{e}")))
+            .unwrap_or_else(|e| panic!("{e}"));
+    let files = v["files"].as_array().cloned().unwrap_or_default();
+    assert_eq!(files.len(), 28);
+    let list = |f: &serde_json::Value, key: &str| -> Vec<String> {
+        let mut l: Vec<String> = f[key]
+            .as_array()
+            .map(|a| a.iter().filter_map(|t| t.as_str().map(str::to_string)).collect())
+            .unwrap_or_default();
+        l.sort();
+        l
+    };
+    let (mut cold, mut now) = (0, 0);
+    let mut wrong = Vec::new();
+    for f in files {
+        let name = f["file"].as_str().unwrap_or_default();
+        let e = entity_of(&dir.join(name), None);
+        let mut got: Vec<String> = e
+            .fraud_findings()
+            .iter()
+            .filter(|f| matches!(f.finding.category(), FraudCategory::Metadata | FraudCategory::Accounting))
+            .map(|f| f.finding.fraud_type.to_string())
+            .collect();
+        got.sort();
+        got.dedup();
+        cold += usize::from(!list(&f, "cold_fraud_types").is_empty());
+        now += usize::from(!got.is_empty());
+        let want = list(&f, "expected_fraud_types");
+        if got != want {
+            wrong.push(format!("{name}: got {got:?}, want {want:?}\n  {}", describe(&e.fraud_findings())));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(now >= cold, "{now} flagged, {cold} cold");
+}
+
+/// The online editor's typed figures sit in another subset of the column's
+/// font: the finding names both subsets, at the first edited figure.
+#[test]
+fn figures_in_a_second_subset_of_the_column_font_are_flagged() {
+    let e = entity_of(&fixtures().join("tampered3/a_ilovepdf_hdfc_openpdf.pdf"), None);
+    let f = e.fraud_findings();
+    let mixed: Vec<&str> =
+        f.iter().filter(|f| f.finding.fraud_type == FraudType::MixedFonts).map(|f| f.finding.reason.as_str()).collect();
+    assert!(mixed.iter().any(|r| r.contains("another subset")), "{}", describe(&f));
+    // Its clean original raises nothing.
+    assert!(entity_of(&fixtures().join("java/hdfc_openpdf.pdf"), None).fraud_findings().is_empty());
 }

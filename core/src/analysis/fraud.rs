@@ -9,7 +9,8 @@
 //!   graded): `misaligned_figure` at a transaction whose figure stands off
 //!   its right-aligned column's common edge (an editor kept the old figure's
 //!   left edge), `mixed_fonts` at a transaction whose figures are the page's
-//!   only figures in their font (a row typed in); see [`metadata::placement`];
+//!   only figures in their font (a row typed in) or in a second subset of
+//!   their column's face (glyphs an editor embedded); see [`metadata::placement`];
 //! - **accounting**: [`inconsistent_transaction`] at the first row of a
 //!   statement whose running balance breaks, and [`opening_balance_mismatches`]
 //!   where a statement's opening balance does not continue the previous

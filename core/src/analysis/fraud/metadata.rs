@@ -105,6 +105,8 @@ struct Fig<'a> {
     y: f32,
     size: f32,
     family: String,
+    /// The BaseFont as named, subset tag included (`ABCDEF+DejaVuSans`).
+    font: &'a str,
     paise: i64,
 }
 
@@ -135,6 +137,11 @@ pub const ALIGNED_MIN: usize = 5;
 /// rows of the column above and below it on the page) whose figure is set in
 /// a family no other figure of the page uses. Bold totals and B/F rows keep
 /// the family (styles are dropped), closing rows are last.
+///
+/// The subset check: a page whose table figures (eight or more) are set in
+/// two subsets of one face (the BaseFont after the tag equal, the tags not).
+/// A producer embeds a face once per document; an editor embeds the glyphs it
+/// types as a subset of its own, even in the table's face and right-aligned.
 pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFlag>, Vec<FigureFlag>) {
     let mut misaligned = Vec::new();
     let mut off_font = Vec::new();
@@ -170,6 +177,7 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
                     y: r.y,
                     size: r.font_size.abs().max(1.0),
                     family: font_family(&r.font),
+                    font: &r.font,
                     paise,
                 })
             })
@@ -187,6 +195,7 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
                 _ => groups.push(vec![i]),
             }
         }
+        off_font.extend(second_subset(&figs, page.number, &hash_of));
         let mut flagged: HashSet<usize> = HashSet::new();
         for g in groups.iter().filter(|g| g.len() >= ALIGNED_MIN) {
             let size = median(g.iter().map(|&i| figs[i].size).collect()).unwrap_or(0.0);
@@ -283,6 +292,62 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
         }
     }
     (misaligned, off_font)
+}
+
+/// A subset tag (`ABCDEF+`, six capitals) and the face after it.
+fn subset_of(font: &str) -> Option<(&str, &str)> {
+    let (tag, face) = font.split_once('+')?;
+    (tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()) && !face.is_empty()).then_some((tag, face))
+}
+
+/// Subset tags of one face, with the figures set in each.
+type Tags<'a> = Vec<(&'a str, Vec<usize>)>;
+
+/// The table's figures of one page (eight or more) set in two subsets of
+/// one face (the same BaseFont after the tag, two tags): a producer embeds a
+/// face once per document, so a second subset is glyphs embedded later, by an
+/// editor that typed the figures. Pages are judged one at a time (a file
+/// merged from several documents carries each one's subsets on its own
+/// pages). Flags the first figure (top of the page) of the subset fewer
+/// figures use, with their count.
+fn second_subset(figs: &[Fig], page: u32, hash_of: &dyn Fn(i64) -> Option<String>) -> Option<FigureFlag> {
+    if figs.len() < 8 {
+        return None;
+    }
+    // Per face, its tags with the figures set in each.
+    let mut faces: Vec<(&str, Tags)> = Vec::new();
+    for (i, f) in figs.iter().enumerate() {
+        let Some((tag, face)) = subset_of(f.font) else { continue };
+        let tags = match faces.iter_mut().find(|(f, _)| *f == face) {
+            Some((_, tags)) => tags,
+            None => {
+                faces.push((face, Vec::new()));
+                &mut faces.last_mut()?.1
+            }
+        };
+        match tags.iter_mut().find(|(t, _)| *t == tag) {
+            Some((_, v)) => v.push(i),
+            None => tags.push((tag, vec![i])),
+        }
+    }
+    let (face, tags) = faces.iter_mut().find(|(_, tags)| tags.len() > 1)?;
+    tags.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
+    let (main_tag, main) = &tags[0];
+    let (odd_tag, odd) = &tags[1];
+    let &first = odd.iter().min_by(|&&a, &&b| figs[a].y.total_cmp(&figs[b].y))?;
+    let f = &figs[first];
+    Some(FigureFlag {
+        text: f.text.to_string(),
+        page,
+        transaction_hash: hash_of(f.paise),
+        detail: format!(
+            "{} on page {page} and {} more figure(s) of the table are set in {odd_tag}+{face}, another subset of the \
+             font the page's {} other figures use ({main_tag}+{face}): glyphs embedded after the page was made",
+            f.text,
+            odd.len() - 1,
+            main.len()
+        ),
+    })
 }
 
 /// True when a word set just after `f` on its line (`Dr`, `Cr`, a marker)
