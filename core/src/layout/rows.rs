@@ -1184,6 +1184,11 @@ fn orientation(entries: &[Entry]) -> Orientation {
                     told += 1;
                 }
             }
+            // Lines at a page's foot after its last row and lines at the
+            // next page's head before its first: centred rows kept whole
+            // print both, as rows of an After table a page break cuts do;
+            // such a run tells nothing.
+            (Some(p), Some(n)) if p.page == first.page && n.page != p.page && n.page == last.page => {}
             (Some(p), _) if p.page == first.page && (next.is_none() || next.is_some_and(|n| n.page != p.page)) => {
                 after += 2;
             }
