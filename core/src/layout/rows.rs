@@ -931,6 +931,16 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             else {
                 return out;
             };
+            // The space between this page's rows: over its rows after the
+            // first, the median gap from the line above each (a top-aligned
+            // row's last line to the next row's first, cell padding and all).
+            let row_gaps: Vec<f32> = infos
+                .windows(2)
+                .skip(k)
+                .filter(|w| is_row(&w[1].1))
+                .filter_map(|w| Some(page.lines.get(w[1].0)?.y - page.lines.get(w[0].0)?.y))
+                .collect();
+            let row_gap = if row_gaps.len() >= 3 { median(row_gaps).unwrap_or(0.0) } else { 0.0 };
             let mut s = k;
             while s > 0 {
                 let (Some((li_above, above_info)), Some((li_here, _))) = (infos.get(s - 1), infos.get(s)) else {
@@ -938,12 +948,13 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
                 };
                 let (Some(above), Some(here)) = (page.lines.get(*li_above), page.lines.get(*li_here)) else { break };
                 // Set tight above the row, or a row's space above it (the end
-                // of the previous page's last row, cut by the page break).
+                // of the previous page's last row, cut by the page break;
+                // with large cell padding the space is the page's own).
                 if !above_info.fits
                     || above_info.special.is_some()
                     || above_info.date
                     || above_info.amount
-                    || here.y - above.y > 2.2 * here.size
+                    || here.y - above.y > (2.2 * here.size).max(1.1 * row_gap).min(3.5 * here.size)
                 {
                     break;
                 }
