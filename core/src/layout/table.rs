@@ -405,6 +405,12 @@ fn split_labels(
             if !whole && k == n {
                 continue;
             }
+            // A currency in parentheses ("(INR)", "(Rs.)") qualifies the
+            // label before it and starts none ("Amount (INR)" + "D/C", not
+            // "Amount" + "(INR) D/C": Liberation Mono cells a space apart).
+            if i > 0 && currency_qualifier(&text(i, i + 1)) {
+                continue;
+            }
             // A branch column's label names no kind but is one piece
             // ("Branch" + "Withdrawals" a browser's padding apart).
             let piece = text(i, i + k);
@@ -440,6 +446,12 @@ fn split_labels(
         i += k;
     }
     Some(out)
+}
+
+/// A currency in parentheses, a word of a label: "(INR)", "(Rs.)", "(₹)".
+fn currency_qualifier(word: &str) -> bool {
+    let Some(inner) = word.trim().strip_prefix('(').and_then(|w| w.strip_suffix(')')) else { return false };
+    matches!(inner.trim().trim_end_matches('.').to_ascii_uppercase().as_str(), "INR" | "RS" | "₹")
 }
 
 /// The widest gap inside one label of this header line, in font sizes.
