@@ -37,7 +37,7 @@ fn main() {
     }
     match layout::find_table(&lines, &StatementVocabulary) {
         Some(t) => {
-            println!("=== header at {:?}", t.header_at);
+            println!("=== header at {:?}, wrapped narration {:?}", t.header_at, t.orientation);
             for c in &t.columns {
                 println!("  {:?} {:?} {:.0}-{:.0}", c.kind, c.label, c.x0, c.x1);
             }

@@ -191,6 +191,9 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
         .collect();
     let stacks = stack(&phrases, vocab);
     let mut columns = Vec::new();
+    // Dr/Cr labels that cut into a debit and a credit label: where they stand
+    // among `columns`, and the two.
+    let mut run_together: Vec<(usize, Vec<Column>)> = Vec::new();
     for parts in stacks {
         let label = label_text(parts.iter().map(|p| p.text.as_str()), vocab);
         let x0 = parts.iter().map(|p| p.x0).fold(f32::INFINITY, f32::min);
@@ -203,11 +206,31 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
         let bridged = parts.iter().enumerate().any(|(i, p)| parts.iter().skip(i + 1).any(|q| (p.y - q.y).abs() < 0.5));
         let kind = vocab.column_kind(&label);
         match (kind, bridged) {
+            (Some(ColumnKind::DrCr), false) => {
+                // "Debit Credit": a Dr/Cr mark's label, or a debit and a
+                // credit label set closer than a word gap (monospaced cells
+                // a space apart): decided below by what the rest names.
+                if let Some(pieces) = split_stack_apart(&parts, vocab) {
+                    run_together.push((columns.len(), pieces));
+                }
+                columns.push(Column { kind: ColumnKind::DrCr, label, x0, x1 });
+            }
             (Some(kind), false) => columns.push(Column { kind, label, x0, x1 }),
             _ => match split_stack(&parts, vocab) {
                 Some(pieces) => columns.extend(pieces),
                 None => columns.push(Column { kind: kind.unwrap_or(ColumnKind::Other), label, x0, x1 }),
             },
+        }
+    }
+    // A Dr/Cr label where no other column names an amount is a debit and a
+    // credit label run together ("Debit" and "Credit (INR)" one character
+    // cell apart in Liberation Mono): the two columns.
+    let amount_named =
+        columns.iter().any(|c| matches!(c.kind, ColumnKind::Debit | ColumnKind::Credit | ColumnKind::Amount));
+    if !amount_named && let [(at, _)] = run_together.as_slice() {
+        let at = *at;
+        if let Some((_, pieces)) = run_together.pop() {
+            columns.splice(at..=at, pieces);
         }
     }
     columns.sort_by(|a, b| a.x0.total_cmp(&b.x0));
@@ -285,6 +308,20 @@ fn label_text<'a>(lines: impl Iterator<Item = &'a str> + Clone, vocab: &dyn Voca
 /// over one another ("Amount" over "(Rs.)", "Dr" over "/"); a cut falls
 /// between two such pieces. `None` where no cut names every label.
 fn split_stack(parts: &[Phrase], vocab: &dyn Vocabulary) -> Option<Vec<Column>> {
+    split_stack_with(parts, vocab, true)
+}
+
+/// A label that names a Dr/Cr mark ("Debit Credit (INR)") cut into a debit
+/// and a credit label, each placed where its words are printed; `None` where
+/// it does not cut so.
+fn split_stack_apart(parts: &[Phrase], vocab: &dyn Vocabulary) -> Option<Vec<Column>> {
+    let cut = split_stack_with(parts, vocab, false)?;
+    let kinds: Vec<ColumnKind> = cut.iter().map(|c| c.kind).collect();
+    matches!(kinds.as_slice(), [ColumnKind::Debit, ColumnKind::Credit] | [ColumnKind::Credit, ColumnKind::Debit])
+        .then_some(cut)
+}
+
+fn split_stack_with(parts: &[Phrase], vocab: &dyn Vocabulary, whole: bool) -> Option<Vec<Column>> {
     let words: Vec<&Word> = parts.iter().flat_map(|p| &p.words).collect();
     // Words of different lines that overlap join one piece.
     let mut group: Vec<usize> = (0..words.len()).collect();
@@ -333,7 +370,7 @@ fn split_stack(parts: &[Phrase], vocab: &dyn Vocabulary) -> Option<Vec<Column>> 
         }
         label_text(lines.iter().map(String::as_str), vocab)
     };
-    let cuts = split_labels(pieces.len(), &text, vocab)?;
+    let cuts = split_labels(pieces.len(), &text, vocab, whole)?;
     if cuts.len() < 2 {
         return None;
     }
@@ -357,6 +394,7 @@ fn split_labels(
     n: usize,
     text: &dyn Fn(usize, usize) -> String,
     vocab: &dyn Vocabulary,
+    whole: bool,
 ) -> Option<Vec<(usize, usize, ColumnKind)>> {
     if n > 12 {
         return None;
@@ -370,6 +408,15 @@ fn split_labels(
     for i in (0..n).rev() {
         for k in (1..=n - i).rev() {
             let Some((count, loose, _, _)) = best[i + k] else { continue };
+            if !whole && k == n {
+                continue;
+            }
+            // A currency in parentheses ("(INR)", "(Rs.)") qualifies the
+            // label before it and starts none ("Amount (INR)" + "D/C", not
+            // "Amount" + "(INR) D/C": Liberation Mono cells a space apart).
+            if i > 0 && currency_qualifier(&text(i, i + 1)) {
+                continue;
+            }
             // A branch column's label names no kind but is one piece
             // ("Branch" + "Withdrawals" a browser's padding apart).
             let piece = text(i, i + k);
@@ -405,6 +452,12 @@ fn split_labels(
         i += k;
     }
     Some(out)
+}
+
+/// A currency in parentheses, a word of a label: "(INR)", "(Rs.)", "(₹)".
+fn currency_qualifier(word: &str) -> bool {
+    let Some(inner) = word.trim().strip_prefix('(').and_then(|w| w.strip_suffix(')')) else { return false };
+    matches!(inner.trim().trim_end_matches('.').to_ascii_uppercase().as_str(), "INR" | "RS" | "₹")
 }
 
 /// The widest gap inside one label of this header line, in font sizes.
@@ -637,10 +690,17 @@ impl Bands {
             // label set at the left of a wide column over right-aligned
             // figures); before another column they might be that one's.
             let after_next = if self.columns.get(i + 2).is_none() { f32::INFINITY } else { f32::NEG_INFINITY };
+            // Right of it a figure, not only a Dr/Cr mark: the space between
+            // a balance and its `Cr` (a monospaced space, wider than the
+            // cells' padding) is no gutter.
             let figures_both_sides = |&(start, len): &(usize, usize)| {
                 let (g0, g1) = (lo + start as f32 * 0.5, lo + (start + len - 1) as f32 * 0.5);
                 words.iter().any(|w| w.x1 > lo && w.x1 <= g0 + 0.5)
-                    && words.iter().any(|w| w.x0 >= g1 - 0.5 && w.x0 < hi.max(next.x1).max(after_next))
+                    && words.iter().any(|w| {
+                        w.x0 >= g1 - 0.5
+                            && w.x0 < hi.max(next.x1).max(after_next)
+                            && w.text.bytes().any(|b| b.is_ascii_digit())
+                    })
             };
             let widest =
                 runs.iter().fold(None, |best, &(s, l)| better(best, (0, s, l))).map(|(_, s, l)| (s, l)).filter(gutter);
@@ -838,7 +898,7 @@ mod tests {
     fn labels_one_cell_apart_are_cut_where_each_piece_is_known() {
         let cut = |words: &[&str]| {
             let text = |i: usize, j: usize| words.get(i..j).unwrap_or_default().join(" ");
-            split_labels(words.len(), &text, &StatementVocabulary)
+            split_labels(words.len(), &text, &StatementVocabulary, true)
                 .map(|p| p.into_iter().map(|(i, j, kind)| (kind, text(i, j))).collect::<Vec<_>>())
         };
         assert_eq!(
