@@ -4,7 +4,7 @@
 //!
 //! Linking Tesseract made every process load it and the ~60 libraries it
 //! pulls in (Leptonica, libcurl, libarchive, ICU, GnuTLS, Kerberos...) and
-//! resolve their symbols before `main`: about 13 ms and 13 MiB of every run,
+//! resolve their symbols before `main`: about 13 ms and 12 MiB of every run,
 //! scan or not (the 2-page statement: 9.6 ms per page before Tesseract was
 //! linked, 16.3 with it). Loaded with `dlopen` (through `libloading`) on the
 //! first scan, a text PDF never pays for it; a missing library is an
