@@ -143,7 +143,6 @@ fn analyze(args: &[String]) -> Exit {
 }
 
 fn main() -> ExitCode {
-    bankscope::restart_with_one_ocr_thread();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rest = args.get(1..).unwrap_or_default();
     let exit = match args.first().map(String::as_str) {

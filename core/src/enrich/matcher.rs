@@ -172,79 +172,89 @@ impl Automaton {
     /// would take the automaton past [`MAX_STATES`] are left out and returned.
     pub(crate) fn new(literals: &[String]) -> (Automaton, Vec<usize>) {
         // Trie with dense rows; 0 = no edge (the root is never a target).
-        let mut next: Vec<u32> = vec![0; ALPHABET];
-        let mut own: Vec<Vec<u32>> = vec![Vec::new()];
+        // Sized for the worst case up front: growing it copied it each time.
+        let bound = literals.iter().map(String::len).sum::<usize>().min(MAX_STATES) + 1;
+        let mut trie: Vec<u32> = Vec::with_capacity(bound * ALPHABET);
+        trie.resize(ALPHABET, 0);
+        // Terms ending at each trie state, as (state, term) in term order.
+        let mut ends: Vec<(u32, u32)> = Vec::with_capacity(literals.len());
+        let mut states = 1usize;
         let mut dropped = Vec::new();
         for (id, lit) in literals.iter().enumerate() {
-            if own.len() + lit.len() > MAX_STATES {
+            if states + lit.len() > MAX_STATES {
                 dropped.push(id);
                 continue;
             }
             let mut s = 0usize;
             for &b in lit.as_bytes() {
                 let k = s * ALPHABET + symbol(b);
-                if next[k] == 0 {
-                    let new = own.len();
-                    own.push(Vec::new());
-                    next.extend(std::iter::repeat_n(0, ALPHABET));
-                    next[k] = new as u32;
+                if trie[k] == 0 {
+                    trie[k] = states as u32;
+                    states += 1;
+                    trie.resize(states * ALPHABET, 0);
                 }
-                s = next[k] as usize;
+                s = trie[k] as usize;
             }
-            own[s].push(id as u32);
+            ends.push((s as u32, id as u32));
         }
-        let states = own.len();
-        // Breadth-first: failure links, then complete the DFA rows.
+        // Each trie state's own terms, as a range into `own`.
+        let mut own_start = vec![0u32; states + 1];
+        for &(s, _) in &ends {
+            own_start[s as usize + 1] += 1;
+        }
+        for i in 0..states {
+            own_start[i + 1] += own_start[i];
+        }
+        let mut own = vec![0u32; ends.len()];
+        let mut fill = own_start.clone();
+        for &(s, id) in &ends {
+            own[fill[s as usize] as usize] = id;
+            fill[s as usize] += 1;
+        }
+        // One breadth-first pass numbers the states in the order it reaches
+        // them (root, then depth 1, 2, ...: a scan spends most steps in
+        // shallow states, and numbering them first packs their rows together
+        // in a few cache lines), sets each state's failure link, completes
+        // its row of the DFA and lists its terms. A state's failure target is
+        // shallower, so its row and its terms are complete by then.
+        let mut order: Vec<u32> = Vec::with_capacity(states);
+        order.push(0);
         let mut fail = vec![0u32; states];
-        let mut order = Vec::with_capacity(states);
-        let mut queue = std::collections::VecDeque::new();
-        for &t in &next[..ALPHABET] {
-            if t != 0 {
-                queue.push_back(t as usize);
-            }
-        }
-        while let Some(s) = queue.pop_front() {
-            order.push(s);
-            for c in 0..ALPHABET {
-                let t = next[s * ALPHABET + c] as usize;
-                let f = fail[s] as usize;
-                if t != 0 {
-                    fail[t] = next[f * ALPHABET + c];
-                    queue.push_back(t);
-                } else {
-                    next[s * ALPHABET + c] = next[f * ALPHABET + c];
-                }
-            }
-        }
-        // Outputs in BFS order so a state's failure target is already merged.
-        let mut merged: Vec<Vec<u32>> = vec![Vec::new(); states];
-        merged[0] = own[0].clone();
-        for &s in &order {
-            let mut v = own[s].clone();
-            v.extend_from_slice(&merged[fail[s] as usize]);
-            merged[s] = v;
-        }
-        // Renumber the states breadth-first (root, then depth 1, 2, ...): a
-        // scan spends most steps in shallow states, and numbering them first
-        // packs their rows together in a few cache lines instead of spreading
-        // them over the whole table.
-        let mut new_id = vec![0u32; states];
-        for (k, &s) in order.iter().enumerate() {
-            new_id[s] = k as u32 + 1;
-        }
+        let mut has_out = vec![false; states];
+        has_out[0] = own_start[1] > own_start[0];
         let mut out = Vec::new();
         let mut out_range = vec![(0u32, 0u32); states];
         let mut table = vec![0u16; states * ALPHABET];
-        for old in std::iter::once(0).chain(order.iter().copied()) {
-            let id = new_id[old] as usize;
+        let mut k = 0;
+        while k < order.len() {
+            let old = order[k] as usize;
+            let f = fail[k] as usize;
             let start = out.len() as u32;
-            out.extend_from_slice(&merged[old]);
-            out_range[id] = (start, out.len() as u32);
-            for c in 0..ALPHABET {
-                let t = next[old * ALPHABET + c] as usize;
-                let flag = if merged[t].is_empty() { 0 } else { HAS_OUT };
-                table[id * ALPHABET + c] = new_id[t] as u16 | flag;
+            out.extend_from_slice(&own[own_start[old] as usize..own_start[old + 1] as usize]);
+            if k > 0 {
+                let (a, z) = out_range[f];
+                out.extend_from_within(a as usize..z as usize);
             }
+            out_range[k] = (start, out.len() as u32);
+            for c in 0..ALPHABET {
+                let t = trie[old * ALPHABET + c] as usize;
+                let via_fail = match k {
+                    0 if has_out[0] => HAS_OUT,
+                    0 => 0,
+                    _ => table[f * ALPHABET + c],
+                };
+                table[k * ALPHABET + c] = if t != 0 {
+                    let id = order.len();
+                    order.push(t as u32);
+                    let g = (via_fail & !HAS_OUT) as usize;
+                    fail[id] = g as u32;
+                    has_out[id] = own_start[t + 1] > own_start[t] || has_out[g];
+                    id as u16 | if has_out[id] { HAS_OUT } else { 0 }
+                } else {
+                    via_fail
+                };
+            }
+            k += 1;
         }
         (Automaton { next: table, out_range, out }, dropped)
     }

@@ -6,9 +6,8 @@
 
 use std::cell::RefCell;
 
-use tesseract::{PageSegMode, Tesseract};
-
 use super::numeric;
+use super::tess::{self, PSM_SINGLE_LINE, PSM_SPARSE_TEXT, Tess};
 use crate::pdf::Raster;
 
 /// A word as Tesseract read it, in raster pixels.
@@ -39,23 +38,27 @@ const COLUMN_DOUBT: f32 = 80.0;
 const GARBLED_SURE: f32 = 50.0;
 
 thread_local! {
-    static ENGINE: RefCell<Option<Tesseract>> = const { RefCell::new(None) };
+    static ENGINE: RefCell<Option<Tess>> = const { RefCell::new(None) };
 }
 
 /// Why the engine failed, for the caller to word.
 #[derive(Debug)]
 pub(crate) struct EngineError(pub(crate) String);
 
-fn fresh() -> Result<Tesseract, EngineError> {
-    let t = Tesseract::new(None, Some("eng")).map_err(|e| {
+fn fresh() -> Result<Tess, EngineError> {
+    // No library: its own message (which packages to install).
+    tess::library()?;
+    let mut t = Tess::new("eng").map_err(|e| {
         EngineError(format!(
-            "Tesseract could not load its English model ({e}); install the Debian packages tesseract-ocr and \
-             tesseract-ocr-eng, or set TESSDATA_PREFIX"
+            "Tesseract could not load its English model ({}); install the Debian packages tesseract-ocr and \
+             tesseract-ocr-eng, or set TESSDATA_PREFIX",
+            e.0
         ))
     })?;
     t.set_variable("tessedit_char_blacklist", BLACKLIST)
-        .and_then(|t| t.set_variable("debug_file", "/dev/null"))
-        .map_err(|e| EngineError(format!("Tesseract refused a setting: {e}")))
+        .and_then(|()| t.set_variable("debug_file", "/dev/null"))
+        .map_err(|e| EngineError(format!("Tesseract refused a setting: {}", e.0)))?;
+    Ok(t)
 }
 
 /// Reads the words of a page.
@@ -72,21 +75,16 @@ pub(crate) fn read(raster: &Raster) -> Result<Vec<PixelWord>, EngineError> {
     })
 }
 
-fn engine_error(e: impl std::fmt::Display) -> EngineError {
-    EngineError(format!("Tesseract failed: {e}"))
-}
-
 /// The read, and the engine back when it can be used again.
-fn read_with(engine: Tesseract, raster: &Raster) -> Result<(Vec<PixelWord>, Option<Tesseract>), EngineError> {
-    let (w, h) = (i32::try_from(raster.width).unwrap_or(0), i32::try_from(raster.height).unwrap_or(0));
-    let mut t = engine.set_frame(&raster.pixels, w, h, 1, w).map_err(engine_error)?;
-    t = t.set_source_resolution(raster.dpi.round() as i32);
+fn read_with(mut t: Tess, raster: &Raster) -> Result<(Vec<PixelWord>, Option<Tess>), EngineError> {
+    t.set_grey_image(&raster.pixels, raster.width, raster.height)?;
+    t.set_source_resolution(raster.dpi.round() as i32);
     // Tesseract's own page layout: a table's columns become blocks, which
     // keeps a row's rule or a wrapped cell from merging two rows into one
     // text line (as "one block" mode does); the words keep their positions.
-    t.set_page_seg_mode(PageSegMode::PsmSparseText);
-    t = t.recognize().map_err(engine_error)?;
-    let tsv = t.get_tsv_text(0).map_err(engine_error)?;
+    t.set_page_seg_mode(PSM_SPARSE_TEXT);
+    t.recognize()?;
+    let tsv = t.tsv_text(0)?;
     let mut words = split_months(parse_tsv(&tsv));
     numeric::dollar_or_five(&mut words);
     // Figures: mend letters read for digits, then read the doubtful ones again
@@ -111,8 +109,8 @@ fn read_with(engine: Tesseract, raster: &Raster) -> Result<(Vec<PixelWord>, Opti
     if doubtful.is_empty() {
         return Ok((words, Some(t)));
     }
-    t = t.set_variable("tessedit_char_whitelist", DIGITS).map_err(engine_error)?;
-    t.set_page_seg_mode(PageSegMode::PsmSingleLine);
+    t.set_variable("tessedit_char_whitelist", DIGITS)?;
+    t.set_page_seg_mode(PSM_SINGLE_LINE);
     for i in doubtful {
         let Some(word) = words.get_mut(i) else { continue };
         // The rows where the word's letters stand: a speck of dust above or
@@ -134,9 +132,9 @@ fn read_with(engine: Tesseract, raster: &Raster) -> Result<(Vec<PixelWord>, Opti
         let right = (word.left + word.width + pad).min(raster.width);
         let bottom = (bottom + pad).min(raster.height);
         let rect = |v: u32| i32::try_from(v).unwrap_or(0);
-        t = t.set_rectangle(rect(left), rect(top), rect(right - left), rect(bottom - top));
-        t = t.recognize().map_err(engine_error)?;
-        let again = t.get_text().map_err(engine_error)?;
+        t.set_rectangle(rect(left), rect(top), rect(right - left), rect(bottom - top));
+        t.recognize()?;
+        let again = t.utf8_text()?;
         let again = again.trim();
         let confidence = t.mean_text_conf() as f32;
         let figure = numeric::is_numeric(again) || numeric::is_day(again);
@@ -153,7 +151,7 @@ fn read_with(engine: Tesseract, raster: &Raster) -> Result<(Vec<PixelWord>, Opti
         }
     }
     // The engine's variables persist: back to the full alphabet for the next page.
-    let t = t.set_variable("tessedit_char_whitelist", "").map_err(engine_error)?;
+    t.set_variable("tessedit_char_whitelist", "")?;
     Ok((words, Some(t)))
 }
 

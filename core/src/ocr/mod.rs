@@ -19,6 +19,7 @@
 mod engine;
 mod numeric;
 mod prep;
+mod tess;
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -3,7 +3,6 @@
 use bankscope_server::config::{self, Command};
 
 fn main() -> std::process::ExitCode {
-    bankscope::restart_with_one_ocr_thread();
     init_logs();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let command = match config::parse(&args, |k| std::env::var(k).ok()) {
