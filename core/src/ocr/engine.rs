@@ -34,6 +34,10 @@ const DOUBT: f32 = 90.0;
 /// A word that is no figure, read with less confidence than this where a
 /// column of figures stands, is read again with digits only.
 const COLUMN_DOUBT: f32 = 80.0;
+/// Below this mean confidence of a page's words no word is read a second
+/// time: the page is unreadable (scans of print average 85-96, a photo of a
+/// screen 23).
+const NO_SECOND_READING: f32 = 35.0;
 /// The confidence a garbled word's second reading needs to replace it.
 const GARBLED_SURE: f32 = 50.0;
 
@@ -94,6 +98,12 @@ fn read_with(mut t: Tess, raster: &Raster) -> Result<(Vec<PixelWord>, Option<Tes
             word.text = m;
             word.confidence = word.confidence.min(DOUBT - 1.0);
         }
+    }
+    // A page read this badly is refused whatever its figures say (see
+    // `UNREADABLE_CONFIDENCE`): no second readings of noise.
+    let mean = words.iter().map(|w| w.confidence).sum::<f32>() / words.len().max(1) as f32;
+    if mean < NO_SECOND_READING {
+        return Ok((words, Some(t)));
     }
     let in_column = numeric::in_figure_column(&words);
 

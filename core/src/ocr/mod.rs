@@ -39,6 +39,10 @@ const BLANK_INK: f64 = 0.0005;
 const UNREADABLE_CONFIDENCE: f32 = 45.0;
 /// Nor one with fewer confident words than this.
 const MIN_WORDS: usize = 5;
+/// A page more of whose pixels than this are grey once flattened (neither
+/// paper nor ink) is not print on paper ([`prep::grey`]: 1-7% on scans, over
+/// half on a photo of a screen).
+const NOT_PAPER_GREY: f64 = 0.3;
 
 /// One page read by OCR.
 #[derive(Clone, Debug, PartialEq)]
@@ -194,6 +198,16 @@ fn read_raster(number: u32, raster: &Raster) -> Result<OcrPage, String> {
     }
     let mut flat = raster.clone();
     prep::flatten(&mut flat);
+    // A photo of a screen is grey all over, paper is not: refused before
+    // Tesseract spends half a minute reading its moiré as 1,700 words.
+    let grey = prep::grey(&flat);
+    if grey > NOT_PAPER_GREY {
+        return Err(format!(
+            "{:.0}% of it is grey, neither paper nor ink: a photo of a screen, or a scan too blurred or dark. \
+             Scan the paper statement at 200-300 dpi",
+            grey * 100.0
+        ));
+    }
     let skew = prep::skew_degrees(&flat);
     let mut straight = if skew.abs() >= 0.1 { prep::rotate(&flat, skew) } else { flat };
     prep::remove_rules(&mut straight);

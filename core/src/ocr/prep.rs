@@ -21,6 +21,16 @@ pub(crate) fn ink(raster: &Raster) -> f64 {
     dark as f64 / raster.pixels.len().max(1) as f64
 }
 
+/// The share of the page's pixels that are neither paper nor ink: grey
+/// between 100 and 199. On a page of print made flat (see [`flatten`]) they
+/// are the edges of letters and the odd grey fill, 1-7% of the page on every
+/// scan and phone photo of paper we have; a photo of a screen (moiré, glow)
+/// is grey over half of it.
+pub(crate) fn grey(raster: &Raster) -> f64 {
+    let grey = raster.pixels.iter().filter(|&&p| (100..200).contains(&p)).count();
+    grey as f64 / raster.pixels.len().max(1) as f64
+}
+
 /// Paper made white and the surround of a photographed page cleared.
 ///
 /// A phone's photo shows grey paper lit unevenly (brighter towards the
