@@ -310,7 +310,12 @@ impl Classifier {
         {
             channel = Channel::PaymentGatewayPurchase;
         }
-        if shop && channel == Channel::Upi && kind == TxnType::Credit {
+        // Not when the credit says it pays for a service (a clinic paying a
+        // doctor's CONSULT FEE, a diagnostics centre's PROFESSIONAL FEES).
+        let fee = text
+            .split(' ')
+            .any(|w| matches!(w, "FEE" | "FEES" | "PROFESSIONAL" | "HONORARIUM") || w.starts_with("CONSULT"));
+        if shop && channel == Channel::Upi && kind == TxnType::Credit && !fee {
             channel = Channel::Refund;
         }
 

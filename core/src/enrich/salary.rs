@@ -604,9 +604,20 @@ fn merge_truncated_payers(
 /// A merchant's or a freelancer's receipt: SETTLEMENT, SETL, STLMT, ESCROW
 /// (`NEFT/.../RAZORPAY SOFTWARE PVT LTD/.../SETTLEMENT`, `...*Upwork Escrow In--`);
 /// or a landlord's: RENT, RENTAL, LEASE (a company renting the holder's flat
-/// pays the same sum on the same day every month, and says so).
+/// pays the same sum on the same day every month, and says so). Not an
+/// employee's full-and-final settlement (FNF / FULL AND FINAL / F&F).
 fn is_receipt(note: &str) -> bool {
-    note.to_ascii_uppercase().split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+    let up = note.to_ascii_uppercase();
+    // An employee's full-and-final settlement (FNF SETTLEMENT, FULL AND FINAL
+    // SETTLEMENT, F&F SETTLEMENT) is the employer's last pay, not a receipt.
+    let words: Vec<&str> = up.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    if words.contains(&"FNF")
+        || words.windows(3).any(|w| w == ["FULL", "AND", "FINAL"] || w == ["F", "AND", "F"])
+        || words.windows(2).any(|w| w == ["FULL", "FINAL"] || w == ["F", "F"])
+    {
+        return false;
+    }
+    up.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
         w.starts_with("SETTL")
             || w.starts_with("SETL")
             || w.starts_with("STLMT")

@@ -289,3 +289,29 @@ fn a_loan_word_between_people_over_upi_is_not_a_lender() {
     let nach = c.classify("NACH DR LOAN REPAYMENT 000123456", TxnType::Debit, Money::from_rupees(8_999));
     assert_eq!(nach.description, "lender_transaction");
 }
+
+#[test]
+fn classes_of_the_fifth_cold_batch() {
+    let c = Classifier::default();
+    // A KCC is a crop loan account at the bank: a transfer to it repays the loan.
+    let kcc = c.classify("TRF TO KCC A/C KCC182085043", TxnType::Debit, Money::from_rupees(80_000));
+    assert_eq!(kcc.description, "lender_transaction");
+    // Penal charges paid over UPI to a named lender are the lender's, not a rail charge.
+    let penal =
+        c.classify("UPI/314159096462/PENAL CHARGES/kreditbee.repay@icic/Icic", TxnType::Debit, Money::from_rupees(354));
+    assert_eq!(penal.description, "lender_transaction");
+    assert_ne!(penal.channel, Channel::BankCharge);
+    // A mandate debit reversed back is a bounce, not a plain reversal.
+    let rev = c.classify("REV ACH/KRAZYBEE SERVICES PVT", TxnType::Credit, Money::from_rupees(4_120));
+    assert_eq!(rev.channel, Channel::AutoDebitPaymentBounce);
+    // A clinic paying a doctor's consultation fee over UPI is no refund.
+    let fee =
+        c.classify("UPI/581191238302/CONSULT FEE/clinic8223@okaxis/Okax", TxnType::Credit, Money::from_rupees(12_000));
+    assert_ne!(fee.channel, Channel::Refund);
+    let fee = c.classify(
+        "BY TRANSFER-UPI/CR/732660965979/LIFELINE POLYCLINIC/OKAX/clinic6875@okaxis/CONSULT FEE--",
+        TxnType::Credit,
+        Money::from_rupees(12_000),
+    );
+    assert_eq!(fee.channel, Channel::Upi);
+}

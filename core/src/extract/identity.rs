@@ -476,6 +476,20 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 {
                     if !rest.is_empty() {
                         if alone_only(label) {
+                            // A label of two words or more ("Customer Name",
+                            // "Communication Address") with its value a word
+                            // space after it, no colon (a tight label column:
+                            // Paytm Payments Bank): the value starts at its
+                            // first word, where the lines under it continue.
+                            let head = seg.text.split_whitespace().count() - rest.split_whitespace().count();
+                            let at = words.iter().filter(|w| w.x0 >= seg.x0 - 0.5).nth(head).map(|w| w.x0);
+                            // Not a row of labels ("Customer Name  Account No.").
+                            if head >= 2
+                                && label_prefix(&rest).is_none()
+                                && let Some(x0) = at
+                            {
+                                out.push(Field { label, value: rest, line: seg.line, x0 });
+                            }
                             continue;
                         }
                         out.push(Field { label, value: rest, line: seg.line, x0: seg.x0 });
@@ -537,6 +551,35 @@ fn label_beside(lines: &[Line], li: usize, colon: &W) -> Option<Label> {
 
 /// An address's PIN line printed as part of it, without a colon ("PIN
 /// 680035", "PIN CODE - 560001"): an address line, not a labelled field.
+/// An address line that names its landmark or locality with a colon
+/// ("LANDMARK: CITY HOSPITAL INDORE", "NEAR: WATER TANK", "VILL: KHERA"):
+/// the colon is part of the address, not a new label's.
+fn landmark_colon(text: &str) -> bool {
+    let Some((head, tail)) = text.split_once(':') else { return false };
+    let head = norm_label(head);
+    !tail.trim().is_empty()
+        && !tail.contains(':')
+        && matches!(
+            head.as_str(),
+            "LANDMARK"
+                | "LAND MARK"
+                | "LM"
+                | "NEAR"
+                | "OPP"
+                | "BEHIND"
+                | "VILL"
+                | "VILLAGE"
+                | "PO"
+                | "POST"
+                | "TALUK"
+                | "TQ"
+                | "TEHSIL"
+                | "MANDAL"
+                | "AREA"
+                | "LOCALITY"
+        )
+}
+
 fn is_pin_line(text: &str) -> bool {
     let up = text.trim().to_ascii_uppercase();
     let rest = ["PIN CODE", "PINCODE", "PIN"].iter().find_map(|p| up.strip_prefix(p));
@@ -1231,7 +1274,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         // The statement's title or period line under the block ("Statement of
         // account for the period 01-04-2024 to 30-06-2024") ends the address.
         let title_or_period = text.to_ascii_uppercase().contains("STATEMENT") || dates::dates_in(&text).len() >= 2;
-        if text.contains(':')
+        if (text.contains(':') && !landmark_colon(&text))
             || (label_prefix(&text).is_some() && !is_pin_line(&text))
             || text.is_empty()
             || title_or_period
@@ -1493,6 +1536,34 @@ mod tests {
         assert_eq!(id.account_category, AccountCategory::Individual);
         assert_eq!(id.period_from.map(|d| d.to_string()).as_deref(), Some("2025-04-01"));
         assert_eq!(id.period_to.map(|d| d.to_string()).as_deref(), Some("2025-06-30"));
+    }
+
+    #[test]
+    fn a_label_a_word_space_before_its_value_and_a_landmark_line() {
+        // Paytm Payments Bank: "Customer Name SMT KAVITA DESAI", "Communication
+        // Address DOOR NO ..." (no colon, the value a word space after the
+        // label), the address's next line "LANDMARK: CITY HOSPITAL INDORE".
+        let block = vec![
+            line(10.0, &[("Customer", 0.0), ("Name", 37.0), ("SMT", 90.0), ("KAVITA", 109.0), ("DESAI", 140.0)]),
+            line(21.0, &[("Account", 0.0), ("Number", 31.0), ("574350517516", 90.0)]),
+            line(
+                32.0,
+                &[
+                    ("Communication", 0.0),
+                    ("Address", 58.0),
+                    ("DOOR", 90.0),
+                    ("NO", 116.0),
+                    ("912/31", 130.0),
+                    ("WARD", 157.0),
+                    ("12", 184.0),
+                ],
+            ),
+            line(43.0, &[("LANDMARK:", 90.0), ("CITY", 139.0), ("HOSPITAL", 159.0), ("INDORE", 201.0)]),
+            line(54.0, &[("MADHYA", 90.0), ("PRADESH", 126.0), ("452049", 167.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(id.name, "KAVITA DESAI");
+        assert_eq!(id.address, "DOOR NO 912/31 WARD 12, LANDMARK: CITY HOSPITAL INDORE, MADHYA PRADESH 452049");
     }
 
     #[test]
