@@ -520,11 +520,18 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
     let mut bands = Bands::new(header.columns.clone(), size);
     let mut bodies: Vec<PageBody> = Vec::new();
     let mut end_at = None;
+    // The table closed by its Closing Balance or End of Statement line: a
+    // later page without a column header of its own does not continue it
+    // (reward points, hold funds or notes set in the table's columns).
+    let mut closed = false;
 
     for (pi, page) in pages.iter().enumerate().skip(p0) {
         let start = if pi == p0 {
             Some(if header.inferred { header.first } else { header.last + 1 })
         } else if headless.get(pi).copied().unwrap_or(false) {
+            if closed {
+                break;
+            }
             None
         } else if let Some(h) =
             if undated { find_undated_header(&page.lines, 0, vocab) } else { find_header(&page.lines, 0, vocab) }
@@ -557,6 +564,8 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
                 bands.whole_rupees = whole_rupees;
             }
             Some(h.last + 1)
+        } else if closed {
+            break;
         } else {
             None
         };
@@ -572,6 +581,17 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         }
         let body = page_body(page, start, &bands, vocab);
         let ended = body.ended_at;
+        // (An End line may be a page's footer: only "End of Statement /
+        // Report" closes the table.)
+        closed = ended.is_some()
+            && body.specials.last().is_some_and(|(k, e, _)| match k {
+                SpecialKind::Closing => true,
+                SpecialKind::End => {
+                    let text: String = e.cells.iter().map(|(_, t)| t.to_ascii_uppercase() + " ").collect();
+                    text.split_whitespace().collect::<Vec<_>>().windows(2).any(|w| w == ["END", "OF"])
+                }
+                _ => false,
+            });
         bodies.push(body);
         if let Some(li) = ended {
             end_at = Some((pi, li));
