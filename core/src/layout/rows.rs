@@ -948,6 +948,14 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
     let first_body = match start {
         Some(s) => s,
         None => {
+            // No header on this page and no row on it (a last page of legends
+            // and dated notes, a figure in a note's text reaching an amount
+            // column: in a table with a balance column, a row prints its
+            // balance or its date): nothing of the table's, nothing to continue.
+            let with_balance = bands.columns.iter().any(|c| c.kind == ColumnKind::Balance);
+            if !infos.iter().any(|(_, x)| is_row(x) && (!with_balance || x.balance || x.date)) {
+                return out;
+            }
             // No header on this page: the table starts at the first row, or
             // at the wrapped lines set tight above it.
             // (A row whose date wrapped inside its cell has no date line: its
@@ -958,6 +966,18 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             else {
                 return out;
             };
+            // A line of words that ends a table ("End of Statement", a
+            // "Reward Points" or "Pending Transactions" title) above the
+            // page's first row: the rows below are another table's. (A page
+            // mark, a stamp, a summary box over every page's rows end
+            // nothing here.)
+            let closing_title = infos.iter().take(k).any(|(li, x)| {
+                x.special == Some(SpecialKind::End)
+                    && page.lines.get(*li).is_some_and(|l| vocab.ends_statement(&join_words(l.words.iter())))
+            });
+            if closing_title {
+                return out;
+            }
             let mut s = k;
             while s > 0 {
                 let (Some((li_above, above_info)), Some((li_here, _))) = (infos.get(s - 1), infos.get(s)) else {
