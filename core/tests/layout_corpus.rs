@@ -146,7 +146,7 @@ fn every_real_statement_furniture_of_the_second_batch_reads_exactly_and_reconcil
     // prefixes, Dr/Cr columns, Cr balances, overdrafts in brackets, the
     // header block on every page, tables starting mid page 1, a last page
     // of one row.
-    corpus_reads_exactly("realtraits2", 43);
+    corpus_reads_exactly("realtraits2", 46);
 }
 
 #[test]

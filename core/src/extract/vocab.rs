@@ -30,6 +30,8 @@ impl Vocabulary for StatementVocabulary {
         let n = normal_bilingual(text);
         n.contains("END OF STATEMENT")
             || n.contains("END OF REPORT")
+            || n == "STATEMENT SUMMARY"
+            || n == "ACCOUNT SUMMARY"
             || (!n.chars().any(|c| c.is_ascii_digit())
                 && END_TITLES.iter().any(|l| n == *l || n.strip_prefix(l).is_some_and(|rest| rest.starts_with(' '))))
     }

@@ -101,8 +101,8 @@ pub trait Vocabulary {
         false
     }
     /// True when `text` says the statement's rows are over and what follows
-    /// is not theirs: "End of Statement", the title of a pending, hold or
-    /// reward points table or of a legend.
+    /// is not theirs: "End of Statement", "Statement Summary", the title of a
+    /// pending, hold or reward points table or of a legend.
     fn ends_statement(&self, _text: &str) -> bool {
         false
     }

@@ -722,13 +722,29 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             date_from_narration(row, vocab);
         }
     }
-    let specials = specials
+    let specials: Vec<Special> = specials
         .into_iter()
         .map(|(kind, e, after)| {
             let after_rows = entries.iter().take(after).filter(|e| e.kind == Kind::Anchor).count();
             Special { kind, row: Row { page: e.page, cells: e.cells, dated: e.dated }, after_rows }
         })
         .collect();
+    // A table that prints a balance on every row: dated lines after its last
+    // balance, nothing but footers after them, are a small table after the rows
+    // set in their columns (transactions under clearing, blocked amounts,
+    // whatever its title), not rows: no balance proves them.
+    if balance_always {
+        let keep = rows.iter().rposition(|r| !r.cell(ColumnKind::Balance).is_empty()).map_or(0, |i| i + 1);
+        let trailing = rows.len().saturating_sub(keep);
+        if keep > 0
+            && trailing > 0
+            && trailing * 4 <= keep
+            && rows.iter().skip(keep).all(|r| r.dated)
+            && specials.iter().all(|s| s.after_rows <= keep || s.kind == SpecialKind::End)
+        {
+            rows.truncate(keep);
+        }
+    }
     Some(Table {
         columns,
         rows,
