@@ -36,7 +36,10 @@
 //! furniture of real net-banking statements (fixtures/realtraits: watermarks
 //! across and behind the rows, margin text, page numbers and seals in the
 //! table's area, the bank's dated notes among the rows, continuation pages on
-//! other templates), each made by the generate script beside them.
+//! other templates), and a second cold batch of it (fixtures/realtraits2:
+//! legends, summaries, pending / hold / reward tables after the rows, shaded
+//! and bordered tables, zero rows, prefixed and suffixed figures, headers on
+//! every page), each made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -128,6 +131,23 @@ fn every_real_page_furniture_statement_reads_exactly_and_reconciles() {
     // after the first one's table, vector logos with the IFSC only in the
     // footer.
     corpus_reads_exactly("realtraits", 46);
+}
+
+#[test]
+fn every_real_statement_furniture_of_the_second_batch_reads_exactly_and_reconciles() {
+    // A second cold batch of real statement furniture
+    // (fixtures/realtraits2/README.md): legends and small-type disclaimers
+    // full of figures and dates, END OF STATEMENT lines, "Balance as on"
+    // closing rows, statement summaries, pending / hold funds / reward points
+    // tables after the rows (some set in the table's own columns, dated,
+    // with amounts and balances), alternating shading with white grid
+    // lines, light-grey and tight cell borders, white headers on coloured
+    // bands, zero-amount rows, reversals, narrations carrying dates, times
+    // and amounts or running under the amount columns, rupee and INR
+    // prefixes, Dr/Cr columns, Cr balances, overdrafts in brackets, the
+    // header block on every page, tables starting mid page 1, a last page
+    // of one row.
+    corpus_reads_exactly("realtraits2", 46);
 }
 
 #[test]

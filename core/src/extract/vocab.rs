@@ -26,6 +26,16 @@ impl Vocabulary for StatementVocabulary {
         page_number(&n) || continued_from(&n)
     }
 
+    fn ends_statement(&self, text: &str) -> bool {
+        let n = normal_bilingual(text);
+        n.contains("END OF STATEMENT")
+            || n.contains("END OF REPORT")
+            || n == "STATEMENT SUMMARY"
+            || n == "ACCOUNT SUMMARY"
+            || (!n.chars().any(|c| c.is_ascii_digit())
+                && END_TITLES.iter().any(|l| n == *l || n.strip_prefix(l).is_some_and(|rest| rest.starts_with(' '))))
+    }
+
     fn names_unused_column(&self, label: &str) -> bool {
         // "Type" names a column only beside the one amount column (its Dr/Cr
         // mark, `layout::table`), but is a label wherever it stands.
@@ -221,6 +231,27 @@ const CARRIED: &[&str] = &["CARRIED FORWARD", "BALANCE CARRIED FORWARD", "BALANC
 const CLOSING: &[&str] = &["CLOSING BALANCE", "CLOSING BAL"];
 const TOTAL: &[&str] = &["TRANSACTION TOTAL", "GRAND TOTAL", "PAGE TOTAL", "SUB TOTAL", "TOTAL", "TOTALS"];
 const END: &[&str] = &["STATEMENT SUMMARY", "ACCOUNT SUMMARY", "DR COUNT", "CR COUNT", "SUMMARY"];
+/// Titles of the small tables banks print after the rows, set in the rows'
+/// own columns (dated lines with amounts, even balances: pending and hold
+/// lines chain as debits would), and of legends: a line of words only
+/// starting so ends the table.
+const END_TITLES: &[&str] = &[
+    "PENDING TRANSACTIONS",
+    "PENDING TRANSACTION",
+    "HOLD FUNDS",
+    "HOLD / LIEN",
+    "HOLD/LIEN",
+    "LIEN DETAILS",
+    "UNCLEAR FUNDS",
+    "UNCLEARED FUNDS",
+    "UNCLEAR BALANCE",
+    "REWARD POINTS",
+    "REWARDS SUMMARY",
+    "LEGEND",
+    "LEGENDS",
+    "ABBREVIATIONS",
+    "ABBREVIATIONS USED",
+];
 const END_ANYWHERE: &[&str] = &[
     "END OF STATEMENT",
     "COMPUTER GENERATED",
@@ -340,7 +371,12 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
         Some(SpecialKind::Heading)
     } else if starts(TOTAL) || total_of_a_column(&n) || column_total(&n) {
         Some(SpecialKind::Total)
-    } else if starts(END) || END_ANYWHERE.iter().any(|l| n.contains(l)) || page_number(&n) || continued_from(&n) {
+    } else if starts(END)
+        || (starts(END_TITLES) && !n.chars().any(|c| c.is_ascii_digit()))
+        || END_ANYWHERE.iter().any(|l| n.contains(l))
+        || page_number(&n)
+        || continued_from(&n)
+    {
         Some(SpecialKind::End)
     } else {
         None
@@ -582,6 +618,16 @@ mod tests {
         assert_eq!(special("TO NEFT RAHUL", true), None);
         assert_eq!(special("BY CASH", true), None);
         assert_eq!(special("UPI/123/PAGE", false), None);
+        // Titles of the small tables after the rows; never a row with figures.
+        assert_eq!(special("Pending Transactions / Hold Funds", false), Some(SpecialKind::End));
+        assert_eq!(special("Hold / Lien Details", false), Some(SpecialKind::End));
+        assert_eq!(special("Unclear Funds and Lien Details", false), Some(SpecialKind::End));
+        assert_eq!(special("Reward Points Earned", false), Some(SpecialKind::End));
+        assert_eq!(special("REWARD POINTS REDEMPTION 500.00", false), None);
+        assert_eq!(special("Legends", false), Some(SpecialKind::End));
+        assert_eq!(special("Abbreviations used :", false), Some(SpecialKind::End));
+        assert_eq!(special("LEGEND MOTORS PVT LTD", false), None);
+        assert_eq!(special("REWARD POINTS REDEMPTION", true), None);
     }
 
     #[test]

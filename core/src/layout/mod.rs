@@ -100,4 +100,10 @@ pub trait Vocabulary {
     fn page_mark(&self, _text: &str) -> bool {
         false
     }
+    /// True when `text` says the statement's rows are over and what follows
+    /// is not theirs: "End of Statement", "Statement Summary", the title of a
+    /// pending, hold or reward points table or of a legend.
+    fn ends_statement(&self, _text: &str) -> bool {
+        false
+    }
 }

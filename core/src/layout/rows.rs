@@ -523,11 +523,18 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
     let mut bands = Bands::new(header.columns.clone(), size);
     let mut bodies: Vec<PageBody> = Vec::new();
     let mut end_at = None;
+    // The table closed by its Closing Balance or End of Statement line: a
+    // later page without a column header of its own does not continue it
+    // (reward points, hold funds or notes set in the table's columns).
+    let mut closed = false;
 
     for (pi, page) in pages.iter().enumerate().skip(p0) {
         let start = if pi == p0 {
             Some(if header.inferred { header.first } else { header.last + 1 })
         } else if headless.get(pi).copied().unwrap_or(false) {
+            if closed {
+                break;
+            }
             None
         } else if let Some(h) =
             if undated { find_undated_header(&page.lines, 0, vocab) } else { find_header(&page.lines, 0, vocab) }
@@ -560,6 +567,8 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
                 bands.whole_rupees = whole_rupees;
             }
             Some(h.last + 1)
+        } else if closed {
+            break;
         } else {
             None
         };
@@ -575,6 +584,17 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         }
         let body = page_body(page, start, &bands, vocab);
         let ended = body.ended_at;
+        // (An End line may be a page's footer: only "End of Statement /
+        // Report" closes the table.)
+        closed = ended.is_some()
+            && body.specials.last().is_some_and(|(k, e, _)| match k {
+                SpecialKind::Closing => true,
+                SpecialKind::End => {
+                    let text: String = e.cells.iter().map(|(_, t)| t.to_ascii_uppercase() + " ").collect();
+                    text.split_whitespace().collect::<Vec<_>>().windows(2).any(|w| w == ["END", "OF"])
+                }
+                _ => false,
+            });
         bodies.push(body);
         if let Some(li) = ended {
             end_at = Some((pi, li));
@@ -713,13 +733,29 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             date_from_narration(row, vocab);
         }
     }
-    let specials = specials
+    let specials: Vec<Special> = specials
         .into_iter()
         .map(|(kind, e, after)| {
             let after_rows = entries.iter().take(after).filter(|e| e.kind == Kind::Anchor).count();
             Special { kind, row: Row { page: e.page, cells: e.cells, dated: e.dated }, after_rows }
         })
         .collect();
+    // A table that prints a balance on every row: dated lines after its last
+    // balance, nothing but footers after them, are a small table after the rows
+    // set in their columns (transactions under clearing, blocked amounts,
+    // whatever its title), not rows: no balance proves them.
+    if balance_always {
+        let keep = rows.iter().rposition(|r| !r.cell(ColumnKind::Balance).is_empty()).map_or(0, |i| i + 1);
+        let trailing = rows.len().saturating_sub(keep);
+        if keep > 0
+            && trailing > 0
+            && trailing * 4 <= keep
+            && rows.iter().skip(keep).all(|r| r.dated)
+            && specials.iter().all(|s| s.after_rows <= keep || s.kind == SpecialKind::End)
+        {
+            rows.truncate(keep);
+        }
+    }
     Some(Table {
         columns,
         rows,
@@ -940,6 +976,14 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
     let first_body = match start {
         Some(s) => s,
         None => {
+            // No header on this page and no row on it (a last page of legends
+            // and dated notes, a figure in a note's text reaching an amount
+            // column: in a table with a balance column, a row prints its
+            // balance or its date): nothing of the table's, nothing to continue.
+            let with_balance = bands.columns.iter().any(|c| c.kind == ColumnKind::Balance);
+            if !infos.iter().any(|(_, x)| is_row(x) && (!with_balance || x.balance || x.date)) {
+                return out;
+            }
             // No header on this page: the table starts at the first row, or
             // at the wrapped lines set tight above it.
             // (A row whose date wrapped inside its cell has no date line: its
@@ -950,6 +994,18 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             else {
                 return out;
             };
+            // A line of words that ends a table ("End of Statement", a
+            // "Reward Points" or "Pending Transactions" title) above the
+            // page's first row: the rows below are another table's. (A page
+            // mark, a stamp, a summary box over every page's rows end
+            // nothing here.)
+            let closing_title = infos.iter().take(k).any(|(li, x)| {
+                x.special == Some(SpecialKind::End)
+                    && page.lines.get(*li).is_some_and(|l| vocab.ends_statement(&join_words(l.words.iter())))
+            });
+            if closing_title {
+                return out;
+            }
             // The space between this page's rows: over its rows after the
             // first, the median gap from the line above each (a top-aligned
             // row's last line to the next row's first, cell padding and all).
