@@ -190,6 +190,14 @@ const LABELS: &[(&str, Label)] = &[
     ("PHONE CODE", Label::Ignored),
     ("INTEREST RATE", Label::Ignored),
     ("HOME BRANCH", Label::Ignored),
+    // UK and international headers beside "Account Name" (HSBC UK: "Account
+    // Name | Sortcode | Account Number | Sheet Number" over their values).
+    ("SORTCODE", Label::Ignored),
+    ("SORT CODE", Label::Ignored),
+    ("SHEET NUMBER", Label::Ignored),
+    ("IBAN", Label::Ignored),
+    ("SWIFT CODE", Label::Ignored),
+    ("BIC CODE", Label::Ignored),
 ];
 
 /// Hindi identity labels as regional rural and co-operative banks print them
@@ -807,6 +815,15 @@ fn welcome_name(line: &str) -> Option<String> {
 
 /// One to six words of letters (and `.`, `'`, `-`, `&`), no digits: a
 /// person's or firm's name in any case.
+/// A holder label's value that names the account's product ("Everyday
+/// account", "Regular Savings A/C"), not its holder.
+fn names_a_product(value: &str) -> bool {
+    value.split_whitespace().last().is_some_and(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '/');
+        w.eq_ignore_ascii_case("ACCOUNT") || w.eq_ignore_ascii_case("A/C")
+    })
+}
+
 fn is_name_words(s: &str) -> bool {
     let words = s.split_whitespace().count();
     (1..=6).contains(&words)
@@ -1044,7 +1061,10 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     let find = |l: Label| first(&all_fields, l).or_else(|| first(&rest_fields, l));
 
     // Holder name and address.
-    let name_field = first(&all_fields, Label::Name);
+    // "Account name  Everyday account" (NZ and UK banks name the product
+    // there, the holder above the address): a value ending in ACCOUNT or A/C
+    // names no person or firm.
+    let name_field = first(&all_fields, Label::Name).filter(|f| !names_a_product(&f.value));
     // The name as printed keeps its title: "M/S" says the holder is a firm.
     let (printed_name, name_line, name_x) = match &name_field {
         Some(f) => (f.value.clone(), Some(f.line), f.x0),
@@ -2062,6 +2082,39 @@ mod tests {
             let block = vec![line(10.0, &[("RAHUL", 0.0), ("SHARMA", 40.0)]), line(22.0, words)];
             assert_eq!(read(&block, &[]).ifsc.as_deref(), Some("UTIB0000123"), "{words:?}");
         }
+    }
+
+    #[test]
+    fn an_account_name_that_names_the_product_is_not_the_holder() {
+        // Kowhai Bank NZ (real-dev): the holder above the address, "Account
+        // name" the product's.
+        let lines = vec![
+            line(10.0, &[("JAMIE SAMPLE", 0.0)]),
+            line(22.0, &[("1 Example Street", 0.0)]),
+            line(34.0, &[("Wellington 6011", 0.0)]),
+            line(58.0, &[("Account name", 0.0), ("Everyday account", 100.0)]),
+            line(70.0, &[("Account number", 0.0), ("02-1234-0567890-00", 100.0)]),
+        ];
+        let id = read(&lines, &[]);
+        assert_eq!(id.name, "JAMIE SAMPLE");
+        assert!(names_a_product("Regular Savings A/C") && !names_a_product("ACCOUNTS PAYABLE SERVICES LLP"));
+    }
+
+    #[test]
+    fn a_row_of_uk_labels_over_their_values_names_the_holder_under_account_name() {
+        // HSBC UK (real-dev): the holder was read as "Sortcode", the label
+        // beside "Account Name", while "Sortcode" was no label.
+        let lines = vec![
+            line(10.0, &[("Mr Z Testname", 0.0)]),
+            line(22.0, &[("1 Test Street", 0.0)]),
+            line(
+                60.0,
+                &[("Account Name", 0.0), ("Sortcode", 300.0), ("Account Number", 360.0), ("Sheet Number", 440.0)],
+            ),
+            line(72.0, &[("Zeus Test Mark Testname", 0.0), ("00-11-22", 300.0), ("12345678", 360.0), ("169", 440.0)]),
+        ];
+        let id = read(&lines, &[]);
+        assert_eq!((id.name.as_str(), id.account_number.as_str()), ("Zeus Test Mark Testname", "12345678"));
     }
 
     #[test]
