@@ -838,8 +838,28 @@ fn is_caps_name(s: &str) -> bool {
         && s.split_whitespace().count() <= 8
 }
 
-const NOT_A_NAME: &[&str] =
-    &["BANK", "STATEMENT", "ACCOUNT", "BRANCH", "PAGE", "SAVINGS", "CURRENT", "DETAILS", "SUMMARY"];
+const NOT_A_NAME: &[&str] = &[
+    "BANK",
+    "STATEMENT",
+    "ACCOUNT",
+    "BRANCH",
+    "PAGE",
+    "SAVINGS",
+    "CURRENT",
+    "DETAILS",
+    "SUMMARY",
+    // A summary grid's column labels in capitals ("BALANCE FORWARD  TOTAL
+    // DEBITS  TOTAL CREDITS  CLOSING BALANCE"), a help box's title.
+    "BALANCE",
+    "FORWARD",
+    "TOTAL",
+    "DEBITS",
+    "CREDITS",
+    "OPENING",
+    "CLOSING",
+    "TRANSACTIONS",
+    "CUSTOMER",
+];
 
 /// Words that make a name a firm's, trust's or society's on any account.
 const ORGANISATION: &[&str] = &[
@@ -2098,6 +2118,20 @@ mod tests {
         let id = read(&lines, &[]);
         assert_eq!(id.name, "JAMIE SAMPLE");
         assert!(names_a_product("Regular Savings A/C") && !names_a_product("ACCOUNTS PAYABLE SERVICES LLP"));
+    }
+
+    #[test]
+    fn a_summary_grids_capital_labels_name_nobody() {
+        // Woodforest (real-dev fake): the holder was read as "BALANCE", and
+        // Chase's as its help box "CUSTOMER SERVICE INFORMATION".
+        let lines = vec![
+            line(10.0, &[("John Citizen", 0.0), ("CUSTOMER SERVICE INFORMATION", 300.0)]),
+            line(22.0, &[("Main Street 123", 0.0)]),
+            line(40.0, &[("BALANCE", 200.0), ("TOTAL", 280.0), ("TOTAL", 340.0), ("CLOSING", 400.0)]),
+            line(52.0, &[("FORWARD", 200.0), ("DEBITS", 280.0), ("CREDITS", 340.0), ("BALANCE", 400.0)]),
+            line(64.0, &[("JOHN CITIZEN", 0.0), ("2.01", 200.0)]),
+        ];
+        assert_eq!(read(&lines, &[]).name, "JOHN CITIZEN");
     }
 
     #[test]
