@@ -253,12 +253,16 @@ fn font_use(doc: &LoDocument, dict: &Dictionary) -> FontUse {
     let embedded = subtype == "Type3"
         || descriptor
             .is_some_and(|d| [&b"FontFile"[..], b"FontFile2", b"FontFile3"].iter().any(|k| get(doc, d, k).is_some()));
-    let subset_tag = name
-        .split_once('+')
-        .map(|(tag, _)| tag)
-        .filter(|t| t.len() == 6 && t.bytes().all(|b| b.is_ascii_uppercase()))
-        .map(str::to_owned);
+    let subset_tag = subset_of(&name).map(|(tag, _)| tag.to_owned());
     FontUse { name, subtype, embedded, subset_tag }
+}
+
+/// A BaseFont's subset tag (`ABCDEF+`, six capitals) and the face after it:
+/// `ABCDEF+DejaVuSans` is `("ABCDEF", "DejaVuSans")`; a name without a tag
+/// is `None`.
+pub fn subset_of(font: &str) -> Option<(&str, &str)> {
+    let (tag, face) = font.split_once('+')?;
+    (tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()) && !face.is_empty()).then_some((tag, face))
 }
 
 /// Fonts of a resource dictionary and of the forms it draws, to a bounded depth.

@@ -42,7 +42,7 @@ mod open;
 mod text;
 
 pub use digest::{FigureFlag, ForensicDigest, TableFont, font_family};
-pub use forensics::{FontUse, Forensics, Hidden, HiddenText, Info, PageForensics, Xmp, parse_pdf_date};
+pub use forensics::{FontUse, Forensics, Hidden, HiddenText, Info, PageForensics, Xmp, parse_pdf_date, subset_of};
 pub use open::{Document, EncryptionKind, OpenOptions, open};
 pub use text::{Page, Shape, TextRun, layout_text};
 

@@ -65,6 +65,11 @@ fn fresh() -> Result<Tess, EngineError> {
     Ok(t)
 }
 
+/// The mean confidence of a page's words (0 when it has none).
+pub(crate) fn mean_confidence(words: &[PixelWord]) -> f32 {
+    if words.is_empty() { 0.0 } else { words.iter().map(|w| w.confidence).sum::<f32>() / words.len() as f32 }
+}
+
 /// Reads the words of a page.
 pub(crate) fn read(raster: &Raster) -> Result<Vec<PixelWord>, EngineError> {
     ENGINE.with(|cell| {
@@ -101,8 +106,7 @@ fn read_with(mut t: Tess, raster: &Raster) -> Result<(Vec<PixelWord>, Option<Tes
     }
     // A page read this badly is refused whatever its figures say (see
     // `UNREADABLE_CONFIDENCE`): no second readings of noise.
-    let mean = words.iter().map(|w| w.confidence).sum::<f32>() / words.len().max(1) as f32;
-    if mean < NO_SECOND_READING {
+    if mean_confidence(&words) < NO_SECOND_READING {
         return Ok((words, Some(t)));
     }
     let in_column = numeric::in_figure_column(&words);

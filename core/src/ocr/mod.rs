@@ -215,8 +215,7 @@ fn read_raster(number: u32, raster: &Raster) -> Result<OcrPage, String> {
     let words = engine::read(raster).map_err(|e| e.0)?;
     let confident =
         words.iter().filter(|w| w.confidence >= 60.0 && w.text.chars().filter(|c| c.is_alphanumeric()).count() >= 2);
-    let mean =
-        if words.is_empty() { 0.0 } else { words.iter().map(|w| w.confidence).sum::<f32>() / words.len() as f32 };
+    let mean = engine::mean_confidence(&words);
     if confident.count() < MIN_WORDS || mean < UNREADABLE_CONFIDENCE {
         return Err(format!(
             "OCR finds no readable text on it (mean confidence {mean:.0}%): a photo of a screen, or a scan too \

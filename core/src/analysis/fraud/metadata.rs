@@ -34,7 +34,7 @@ use crate::layout::rows::median;
 use crate::model::Transaction;
 use crate::money::Money;
 pub use crate::pdf::{FigureFlag, ForensicDigest, TableFont, font_family};
-use crate::pdf::{Forensics, Page};
+use crate::pdf::{Forensics, Page, subset_of};
 use crate::taxonomy::FraudType;
 
 /// Points at which a statement's metadata signals become findings.
@@ -292,12 +292,6 @@ pub fn placement(pages: &[Page], transactions: &[Transaction]) -> (Vec<FigureFla
         }
     }
     (misaligned, off_font)
-}
-
-/// A subset tag (`ABCDEF+`, six capitals) and the face after it.
-fn subset_of(font: &str) -> Option<(&str, &str)> {
-    let (tag, face) = font.split_once('+')?;
-    (tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()) && !face.is_empty()).then_some((tag, face))
 }
 
 /// Subset tags of one face, with the figures set in each.
