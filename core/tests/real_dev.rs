@@ -97,6 +97,8 @@ fn karbon_icici_sample_equals_result_csv() {
         );
         assert_eq!(got, want, "row {}", i + 1);
     }
+    // Every date prints its year: the report must not say otherwise.
+    assert!(!st.reading.year_from_file, "{}", st.reading.summary());
     assert!(st.reading.reconciles(), "{}", st.reading.summary());
 }
 

@@ -317,6 +317,11 @@ fn strip_ordinal(w: &str) -> &str {
     w
 }
 
+/// True when `text` starts with a date printed without a year (`03 Feb`, `May 02`, `03/02`).
+pub fn without_year(text: &str) -> bool {
+    parts(text).is_some_and(|p| p.year.is_none())
+}
+
 /// True when `text` starts with a date in any printed form, with or without a year.
 pub fn looks_like_date(text: &str) -> bool {
     parts(text).is_some()
@@ -461,6 +466,8 @@ mod tests {
         assert_eq!(f(&feb, "03 Feb").as_deref(), Some("2026-02-03"));
         assert_eq!(f(&feb, "Feb 03").as_deref(), Some("2026-02-03"));
         assert_eq!(f(&feb, "10 Dec 19").as_deref(), Some("2019-12-10"));
+        assert!(without_year("03 Feb") && without_year("May 02") && without_year("03/02"));
+        assert!(!without_year("10 Dec 19") && !without_year("01-08-2024") && !without_year("12/Jun/2025"));
         let year_end = DateContext {
             month_first: false,
             period: Some((ymd(2025, 12, 9).unwrap_or_default(), ymd(2026, 1, 8).unwrap_or_default())),

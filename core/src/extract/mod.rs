@@ -168,7 +168,10 @@ pub fn extract_lines_made(
     let printed_period = identity.period_from.zip(identity.period_to).or_else(|| printed_years(pages));
     let made_period = made.and_then(|d| Some((d.checked_sub_days(chrono::Days::new(365))?, d)));
     let period = printed_period.or(made_period);
-    let year_from_file = printed_period.is_none() && made_period.is_some();
+    // Said only when a date lacked its year: dates that print theirs need no period.
+    let year_from_file = printed_period.is_none()
+        && made_period.is_some()
+        && table.rows.iter().any(|r| dates::without_year(r.cell(ColumnKind::Date)));
     let ctx = dates::DateContext::decide(
         table.rows.iter().map(|r| r.cell(ColumnKind::Date)).filter(|c| !c.is_empty()),
         period,
