@@ -76,9 +76,12 @@ const STOP: &[&str] = &[
     "ICON",
     "ICONN",
     "IDFB",
+    "IFI",
+    "IFO",
     "IFT",
     "IMPS",
     "IMPSAB",
+    "IMPSTXN",
     "IN",
     "INB",
     "INDB",
@@ -100,11 +103,14 @@ const STOP: &[&str] = &[
     "MB",
     "MICR",
     "MISC",
+    "MISS",
     "MMT",
     "MOB",
     "MOBILE",
     "MONEY",
     "MPAY",
+    "MR",
+    "MRS",
     "MS",
     "NA",
     "NACH",
@@ -121,6 +127,7 @@ const STOP: &[&str] = &[
     "OF",
     "OK",
     "ONL",
+    "OPM",
     "OTHERS",
     "OUT",
     "OUTWARD",
@@ -130,6 +137,9 @@ const STOP: &[&str] = &[
     "P2P",
     "PAID",
     "PAY",
+    "PAYM",
+    "PAYME",
+    "PAYMEN",
     "PAYMENT",
     "PAYTM",
     "PERSONAL",
@@ -144,6 +154,7 @@ const STOP: &[&str] = &[
     "REMARKS",
     "RENT",
     "REPAY",
+    "REQUEST",
     "RRN",
     "RTGS",
     "RTGSCR",
@@ -154,7 +165,9 @@ const STOP: &[&str] = &[
     "SENDER",
     "SENT",
     "SEP",
+    "SHRI",
     "SI",
+    "SMT",
     "STAN",
     "STATE",
     "SUPERM",
@@ -178,6 +191,8 @@ const STOP: &[&str] = &[
     "USING",
     "UTIB",
     "UTR",
+    "VERIFICATION",
+    "VERIFY",
     "VIA",
     "VMT",
     "YBL",
@@ -521,7 +536,7 @@ fn is_stop(token: &str) -> bool {
 }
 
 /// Length of the longest stop word.
-const STOP_MAX_LEN: usize = 11;
+const STOP_MAX_LEN: usize = 12;
 
 /// True when `token` (upper-case) marks an organisation.
 /// True when an upper-case word of five letters or more is the start of an
@@ -641,7 +656,9 @@ fn vpa_name(field: &str) -> Option<String> {
         }
         parts.push(p);
     }
-    if parts.is_empty() {
+    // One word (`manukokadan@okicici`, `spaparath@okaxis`) is a handle the
+    // holder chose, not a name the bank printed: only first.last reads as one.
+    if parts.len < 2 {
         return None;
     }
     trim_run(parts.words())
@@ -825,6 +842,20 @@ pub(crate) fn extract(note: &str) -> Option<Party> {
     {
         return Some(Party::Name(name));
     }
+    // ICICI's internet fund transfer: BIL/INFT/<ref>/<remark>/ <NAME> and
+    // INF/INFT/<ref>/<remark>/<NAME>: the remark comes first, the name last.
+    let head = note.get(..9).unwrap_or("");
+    if (head.eq_ignore_ascii_case("BIL/INFT/") || head.eq_ignore_ascii_case("INF/INFT/"))
+        && let Some(name) = note
+            .split('/')
+            .skip(2)
+            .collect::<Vec<_>>()
+            .iter()
+            .rev()
+            .find_map(|f| if bank_field(f).is_some() { None } else { field_name(f) })
+    {
+        return Some(Party::Name(name));
+    }
     let mut bank = None;
     for f in fields(&note) {
         if let Some(b) = bank_field(f) {
@@ -988,6 +1019,14 @@ mod tests {
         assert_eq!(ex("MMT/IMPS/412345678901/O'BRIEN DSOUZA/SBI"), "O'Brien Dsouza");
         assert_eq!(ex("MMT/IMPS/432316117723/Ali Helper/SANJEEV SH/HDFC Bank"), "Sanjeev Sh");
         assert_eq!(ex("MMT/IMPS/432108828325/null/MANGALA KO/State Bank of I"), "Mangala Ko");
+        // ICICI's fund transfer puts the remark before the name.
+        assert_eq!(ex("BIL/INFT/EAR6966960/Q1 25 A303 Main/ VIMAL RAJASEKAR"), "Vimal Rajasekar");
+        assert_eq!(ex("INF/INFT/0811539633/School fee/KAVYA REDDY"), "Kavya Reddy");
+        // Federal's IMPS codes and honorifics are not names.
+        assert_eq!(ex("FT IMPS/IFI/416646743711/TARUN DESHPANDE/IMPSTXN"), "Tarun Deshpande");
+        assert_eq!(ex("UPI/P2A/346817559697/Mrs JAYA /Bank of M/Payment"), "Jaya");
+        // A one-word handle is the holder's choice, not a printed name.
+        assert_eq!(ex("UPI IN/457942094031/manukokadan@okicici/UPI/0000"), "");
     }
 
     #[test]
