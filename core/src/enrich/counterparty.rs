@@ -58,10 +58,13 @@ const STOP: &[&str] = &[
     "ESCROW",
     "EXPENSES",
     "FAMILY",
+    "FBB",
     "FEB",
     "FOR",
     "FROM",
     "FT",
+    "FTB",
+    "FTO",
     "FUND",
     "FUNDS",
     "GIFT",
@@ -106,6 +109,7 @@ const STOP: &[&str] = &[
     "MISS",
     "MMT",
     "MOB",
+    "MOBFT",
     "MOBILE",
     "MONEY",
     "MPAY",
@@ -119,6 +123,7 @@ const STOP: &[&str] = &[
     "NET",
     "NETBANKING",
     "NFS",
+    "NFT",
     "NO",
     "NOV",
     "NPCI",
@@ -195,6 +200,7 @@ const STOP: &[&str] = &[
     "VERIFY",
     "VIA",
     "VMT",
+    "WDL",
     "YBL",
     "YESB",
     "YOU",
@@ -212,12 +218,17 @@ const ORG: &[&str] = &[
     "ASSOCIATION",
     "AUTO",
     "AUTOMOBILES",
+    "AVENUES",
+    "BAJAJPAY",
     "BAKER",
     "BAKERS",
     "BAKERY",
     "BANK",
     "BAZAAR",
+    "BHARATPE",
     "BHAVAN",
+    "BILLDESK",
+    "BILLDESKPP",
     "BIRYANI",
     "BOARD",
     "BOOKING",
@@ -237,6 +248,8 @@ const ORG: &[&str] = &[
     "CARRIERS",
     "CATERERS",
     "CATERING",
+    "CCAVENUE",
+    "CCAVENUES",
     "CEMENT",
     "CENTER",
     "CENTRE",
@@ -392,6 +405,7 @@ const ORG: &[&str] = &[
     "PETROLEUM",
     "PHARMA",
     "PHARMACY",
+    "PHONEPEMER",
     "PHOTO",
     "PIZZA",
     "PLASTICS",
@@ -449,6 +463,7 @@ const ORG: &[&str] = &[
     "STUDIO",
     "SUPERCA",
     "SUPERMARKET",
+    "SUPERMONEY",
     "SUPPLIERS",
     "SUPPLY",
     "SWEET",
@@ -844,6 +859,13 @@ pub(crate) fn extract(note: &str) -> Option<Party> {
     }
     // ICICI's internet fund transfer: BIL/INFT/<ref>/<remark>/ <NAME> and
     // INF/INFT/<ref>/<remark>/<NAME>: the remark comes first, the name last.
+    // Axis IMPS from a mobile number or an account (IMPS/P2A/<rrn>/<number>/<remark>):
+    // what follows the number is the remitter's remark, not a name.
+    if note.get(..9).is_some_and(|p| p.eq_ignore_ascii_case("IMPS/P2A/"))
+        && note.split('/').nth(3).is_some_and(|f| f.len() >= 6 && f.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
     let head = note.get(..9).unwrap_or("");
     if (head.eq_ignore_ascii_case("BIL/INFT/") || head.eq_ignore_ascii_case("INF/INFT/"))
         && let Some(name) = note
@@ -1027,6 +1049,12 @@ mod tests {
         assert_eq!(ex("UPI/P2A/346817559697/Mrs JAYA /Bank of M/Payment"), "Jaya");
         // A one-word handle is the holder's choice, not a printed name.
         assert_eq!(ex("UPI IN/457942094031/manukokadan@okicici/UPI/0000"), "");
+        // Axis IMPS from a mobile number: the rest is the remitter's remark.
+        assert_eq!(ex("IMPS/P2A/632421768103/918698972467/Borrowed mone"), "");
+        // SBI YONO's WDL TFR / DEP TFR head and Federal's MB and NFT heads are no names.
+        assert_eq!(ex("WDL TFR UPI/DR/110352967844/KUSUM P/SBIN/arya.kumar/na 0097696162090 AT 09006 X"), "Kusum P");
+        assert_eq!(ex("MB FTB/24218750791/MUHAMMED R/Hamras/"), "Muhammed R");
+        assert_eq!(ex("NFT/KAVERI AGENCIES/BARBN883921010349/BANK OF BARODA"), "Kaveri Agencies");
     }
 
     #[test]
