@@ -724,6 +724,9 @@ const FIELD_SEP: [bool; 256] = {
 /// spaces leaves spaces or empty fields behind, which [`field_name`] trims and
 /// skips.)
 fn fields(note: &str) -> impl Iterator<Item = &str> {
+    // A `/`-delimited narration keeps two spaces inside a field: a name with an
+    // empty middle name (`UPI/PYARELAL  DALU/BARB/...`) is one field.
+    let spaces = !note.contains('/');
     let b = note.as_bytes();
     let mut start = 0;
     let mut i = 0;
@@ -731,7 +734,7 @@ fn fields(note: &str) -> impl Iterator<Item = &str> {
         while i < b.len() {
             let width = if FIELD_SEP[b[i] as usize] {
                 1
-            } else if b[i] == b' ' && b.get(i + 1) == Some(&b' ') {
+            } else if spaces && b[i] == b' ' && b.get(i + 1) == Some(&b' ') {
                 2
             } else {
                 i += 1;
@@ -1055,6 +1058,8 @@ mod tests {
         assert_eq!(ex("WDL TFR UPI/DR/110352967844/KUSUM P/SBIN/arya.kumar/na 0097696162090 AT 09006 X"), "Kusum P");
         assert_eq!(ex("MB FTB/24218750791/MUHAMMED R/Hamras/"), "Muhammed R");
         assert_eq!(ex("NFT/KAVERI AGENCIES/BARBN883921010349/BANK OF BARODA"), "Kaveri Agencies");
+        // Two spaces inside a `/` field are an empty middle name, not a field break.
+        assert_eq!(ex("UPI/PYARELAL  DALU/BARB/622141005927/Back"), "Pyarelal Dalu");
     }
 
     #[test]
