@@ -58,10 +58,13 @@ const STOP: &[&str] = &[
     "ESCROW",
     "EXPENSES",
     "FAMILY",
+    "FBB",
     "FEB",
     "FOR",
     "FROM",
     "FT",
+    "FTB",
+    "FTO",
     "FUND",
     "FUNDS",
     "GIFT",
@@ -76,9 +79,12 @@ const STOP: &[&str] = &[
     "ICON",
     "ICONN",
     "IDFB",
+    "IFI",
+    "IFO",
     "IFT",
     "IMPS",
     "IMPSAB",
+    "IMPSTXN",
     "IN",
     "INB",
     "INDB",
@@ -100,11 +106,15 @@ const STOP: &[&str] = &[
     "MB",
     "MICR",
     "MISC",
+    "MISS",
     "MMT",
     "MOB",
+    "MOBFT",
     "MOBILE",
     "MONEY",
     "MPAY",
+    "MR",
+    "MRS",
     "MS",
     "NA",
     "NACH",
@@ -113,6 +123,7 @@ const STOP: &[&str] = &[
     "NET",
     "NETBANKING",
     "NFS",
+    "NFT",
     "NO",
     "NOV",
     "NPCI",
@@ -121,6 +132,7 @@ const STOP: &[&str] = &[
     "OF",
     "OK",
     "ONL",
+    "OPM",
     "OTHERS",
     "OUT",
     "OUTWARD",
@@ -130,6 +142,9 @@ const STOP: &[&str] = &[
     "P2P",
     "PAID",
     "PAY",
+    "PAYM",
+    "PAYME",
+    "PAYMEN",
     "PAYMENT",
     "PAYTM",
     "PERSONAL",
@@ -144,6 +159,7 @@ const STOP: &[&str] = &[
     "REMARKS",
     "RENT",
     "REPAY",
+    "REQUEST",
     "RRN",
     "RTGS",
     "RTGSCR",
@@ -154,7 +170,9 @@ const STOP: &[&str] = &[
     "SENDER",
     "SENT",
     "SEP",
+    "SHRI",
     "SI",
+    "SMT",
     "STAN",
     "STATE",
     "SUPERM",
@@ -178,8 +196,11 @@ const STOP: &[&str] = &[
     "USING",
     "UTIB",
     "UTR",
+    "VERIFICATION",
+    "VERIFY",
     "VIA",
     "VMT",
+    "WDL",
     "YBL",
     "YESB",
     "YOU",
@@ -197,12 +218,17 @@ const ORG: &[&str] = &[
     "ASSOCIATION",
     "AUTO",
     "AUTOMOBILES",
+    "AVENUES",
+    "BAJAJPAY",
     "BAKER",
     "BAKERS",
     "BAKERY",
     "BANK",
     "BAZAAR",
+    "BHARATPE",
     "BHAVAN",
+    "BILLDESK",
+    "BILLDESKPP",
     "BIRYANI",
     "BOARD",
     "BOOKING",
@@ -222,6 +248,8 @@ const ORG: &[&str] = &[
     "CARRIERS",
     "CATERERS",
     "CATERING",
+    "CCAVENUE",
+    "CCAVENUES",
     "CEMENT",
     "CENTER",
     "CENTRE",
@@ -377,6 +405,7 @@ const ORG: &[&str] = &[
     "PETROLEUM",
     "PHARMA",
     "PHARMACY",
+    "PHONEPEMER",
     "PHOTO",
     "PIZZA",
     "PLASTICS",
@@ -434,6 +463,7 @@ const ORG: &[&str] = &[
     "STUDIO",
     "SUPERCA",
     "SUPERMARKET",
+    "SUPERMONEY",
     "SUPPLIERS",
     "SUPPLY",
     "SWEET",
@@ -521,7 +551,7 @@ fn is_stop(token: &str) -> bool {
 }
 
 /// Length of the longest stop word.
-const STOP_MAX_LEN: usize = 11;
+const STOP_MAX_LEN: usize = 12;
 
 /// True when `token` (upper-case) marks an organisation.
 /// True when an upper-case word of five letters or more is the start of an
@@ -641,7 +671,9 @@ fn vpa_name(field: &str) -> Option<String> {
         }
         parts.push(p);
     }
-    if parts.is_empty() {
+    // One word (`manukokadan@okicici`, `spaparath@okaxis`) is a handle the
+    // holder chose, not a name the bank printed: only first.last reads as one.
+    if parts.len < 2 {
         return None;
     }
     trim_run(parts.words())
@@ -692,6 +724,9 @@ const FIELD_SEP: [bool; 256] = {
 /// spaces leaves spaces or empty fields behind, which [`field_name`] trims and
 /// skips.)
 fn fields(note: &str) -> impl Iterator<Item = &str> {
+    // A `/`-delimited narration keeps two spaces inside a field: a name with an
+    // empty middle name (`UPI/PYARELAL  DALU/BARB/...`) is one field.
+    let spaces = !note.contains('/');
     let b = note.as_bytes();
     let mut start = 0;
     let mut i = 0;
@@ -699,7 +734,7 @@ fn fields(note: &str) -> impl Iterator<Item = &str> {
         while i < b.len() {
             let width = if FIELD_SEP[b[i] as usize] {
                 1
-            } else if b[i] == b' ' && b.get(i + 1) == Some(&b' ') {
+            } else if spaces && b[i] == b' ' && b.get(i + 1) == Some(&b' ') {
                 2
             } else {
                 i += 1;
@@ -822,6 +857,27 @@ pub(crate) fn extract(note: &str) -> Option<Party> {
         && let Some(f) = note.split('/').nth(4)
         && bank_field(f).is_none()
         && let Some(name) = field_name(f)
+    {
+        return Some(Party::Name(name));
+    }
+    // ICICI's internet fund transfer: BIL/INFT/<ref>/<remark>/ <NAME> and
+    // INF/INFT/<ref>/<remark>/<NAME>: the remark comes first, the name last.
+    // Axis IMPS from a mobile number or an account (IMPS/P2A/<rrn>/<number>/<remark>):
+    // what follows the number is the remitter's remark, not a name.
+    if note.get(..9).is_some_and(|p| p.eq_ignore_ascii_case("IMPS/P2A/"))
+        && note.split('/').nth(3).is_some_and(|f| f.len() >= 6 && f.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let head = note.get(..9).unwrap_or("");
+    if (head.eq_ignore_ascii_case("BIL/INFT/") || head.eq_ignore_ascii_case("INF/INFT/"))
+        && let Some(name) = note
+            .split('/')
+            .skip(2)
+            .collect::<Vec<_>>()
+            .iter()
+            .rev()
+            .find_map(|f| if bank_field(f).is_some() { None } else { field_name(f) })
     {
         return Some(Party::Name(name));
     }
@@ -988,6 +1044,22 @@ mod tests {
         assert_eq!(ex("MMT/IMPS/412345678901/O'BRIEN DSOUZA/SBI"), "O'Brien Dsouza");
         assert_eq!(ex("MMT/IMPS/432316117723/Ali Helper/SANJEEV SH/HDFC Bank"), "Sanjeev Sh");
         assert_eq!(ex("MMT/IMPS/432108828325/null/MANGALA KO/State Bank of I"), "Mangala Ko");
+        // ICICI's fund transfer puts the remark before the name.
+        assert_eq!(ex("BIL/INFT/EAR6966960/Q1 25 A303 Main/ VIMAL RAJASEKAR"), "Vimal Rajasekar");
+        assert_eq!(ex("INF/INFT/0811539633/School fee/KAVYA REDDY"), "Kavya Reddy");
+        // Federal's IMPS codes and honorifics are not names.
+        assert_eq!(ex("FT IMPS/IFI/416646743711/TARUN DESHPANDE/IMPSTXN"), "Tarun Deshpande");
+        assert_eq!(ex("UPI/P2A/346817559697/Mrs JAYA /Bank of M/Payment"), "Jaya");
+        // A one-word handle is the holder's choice, not a printed name.
+        assert_eq!(ex("UPI IN/457942094031/manukokadan@okicici/UPI/0000"), "");
+        // Axis IMPS from a mobile number: the rest is the remitter's remark.
+        assert_eq!(ex("IMPS/P2A/632421768103/918698972467/Borrowed mone"), "");
+        // SBI YONO's WDL TFR / DEP TFR head and Federal's MB and NFT heads are no names.
+        assert_eq!(ex("WDL TFR UPI/DR/110352967844/KUSUM P/SBIN/arya.kumar/na 0097696162090 AT 09006 X"), "Kusum P");
+        assert_eq!(ex("MB FTB/24218750791/MUHAMMED R/Hamras/"), "Muhammed R");
+        assert_eq!(ex("NFT/KAVERI AGENCIES/BARBN883921010349/BANK OF BARODA"), "Kaveri Agencies");
+        // Two spaces inside a `/` field are an empty middle name, not a field break.
+        assert_eq!(ex("UPI/PYARELAL  DALU/BARB/622141005927/Back"), "Pyarelal Dalu");
     }
 
     #[test]

@@ -310,6 +310,21 @@ impl Classifier {
         {
             channel = Channel::PaymentGatewayPurchase;
         }
+        // A net-banking payment to a merchant (SBI `TO TRANSFER-INB AMAZON--`, Axis
+        // `INB/<ref>/MAX LIFE INSURANCE CO. LTD./...`) goes through the bank's payment
+        // gateway: a gateway purchase, not a transfer. Not a NEFT/IMPS/RTGS or a
+        // third-party transfer (IFT, TPT) keyed in net banking, which name a payee.
+        if channel == Channel::NetBankingTransfer
+            && kind == TxnType::Debit
+            && (shop || category == MerchantCategory::Insurance)
+            && desc.as_deref().is_none_or(str::is_empty)
+            && text.contains(" INB ")
+            && !text.split(' ').any(|w| {
+                matches!(w, "IFT" | "TPT" | "IMPS" | "NEFT" | "RTGS") || w.starts_with("IMPS") || w.starts_with("NEFT")
+            })
+        {
+            channel = Channel::PaymentGatewayPurchase;
+        }
         // Not when the credit says it pays for a service (a clinic paying a
         // doctor's CONSULT FEE, a diagnostics centre's PROFESSIONAL FEES).
         let fee = text
@@ -338,7 +353,10 @@ impl Classifier {
         );
         if transferish && category == MerchantCategory::None && desc.as_deref() != Some(description::LENDER_TRANSACTION)
         {
-            let by_name = person.is_some_and(|p| self.own_names.iter().any(|h| counterparty::same_person(p, h)));
+            // A merchant's QR handle (paytmqr..., PhonePe's Q<digits>@ybl, BharatPe,
+            // Mswipe) is a shop's, whatever short name the bank prints beside it.
+            let by_name = person.is_some_and(|p| self.own_names.iter().any(|h| counterparty::same_person(p, h)))
+                && !merchant_handle(text);
             let by_name = by_name || (person.is_none() && self.own_phrases.iter().any(|p| text.contains(p.as_str())));
             let by_company = self.own_companies.iter().any(|c| text.contains(c.as_str()));
             if by_name || by_company {
@@ -372,6 +390,15 @@ impl Classifier {
         };
         Classification { channel, description, merchant_category: category, clean_note }
     }
+}
+
+/// True when the normalised narration carries a merchant's collection handle:
+/// a Paytm, BharatPe or Mswipe QR (`PAYTMQR281...`, `BHARATPE90...`,
+/// `Mswipe.140...`) or PhonePe's `Q<nine digits>@ybl` (normalised ` Q 822039996 `).
+fn merchant_handle(normalized: &str) -> bool {
+    let words: Vec<&str> = normalized.split(' ').collect();
+    words.iter().any(|w| w.starts_with("PAYTMQR") || w.starts_with("BHARATPE") || w.starts_with("MSWIPE"))
+        || words.windows(2).any(|p| p[0] == "Q" && p[1].len() >= 8 && p[1].bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// True when the normalised narration has one of [`SALARY_EXCLUSIONS`].

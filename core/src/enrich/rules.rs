@@ -4,7 +4,7 @@
 //!
 //! - `rules.txt`: `prio | dir | when | amount | channel | description | category | name | example`
 //! - `merchants.txt`: `when | name | category | description | channel` (last two optional)
-//! - `lenders.txt`: `when | name`
+//! - `lenders.txt`: `when | name | dir` (dir optional, `both` when left out)
 //!
 //! **when** is the match condition on the normalised narration (see
 //! [`super::matcher`]): groups joined by `+` must all hold; a group is terms
@@ -375,16 +375,25 @@ impl RuleSet {
 
         for (line, f) in rows(lenders_txt) {
             let at = format!("lenders.txt:{line}");
-            if f.len() != 2 {
-                b.errors.push(format!("{at}: expected 2 fields, found {}", f.len()));
+            if !(2..=3).contains(&f.len()) {
+                b.errors.push(format!("{at}: expected 2 or 3 fields, found {}", f.len()));
                 continue;
             }
+            let dir = match f.get(2).copied().unwrap_or("both") {
+                "debit" => Dir::Debit,
+                "credit" => Dir::Credit,
+                "both" => Dir::Both,
+                other => {
+                    b.errors.push(format!("{at}: bad direction {other:?}"));
+                    continue;
+                }
+            };
             let Some(groups) = b.when(f[0], &at) else { continue };
             rules.push(Rule {
                 table: Table::Lenders,
                 line,
                 prio: LENDER_PRIO,
-                dir: Dir::Both,
+                dir,
                 groups,
                 when: f[0].to_string(),
                 amount: AmountCond::Any,

@@ -315,3 +315,46 @@ fn classes_of_the_fifth_cold_batch() {
     );
     assert_eq!(fee.channel, Channel::Upi);
 }
+
+#[test]
+fn classes_of_the_second_mined_set() {
+    let c = Classifier::default();
+    let md = Metadata::default();
+    let anil = Classifier::new(&md, "Anil Kumar Verma");
+    // A bank named beside ECS on a credit sponsors a company's dividend; it collects only by debit.
+    let div = c.classify("ECS/ITC LIMITED/532286/AXIS BANK  UTB", TxnType::Credit, Money::from_rupees(475));
+    assert_eq!(div.channel, Channel::InvestmentCashin);
+    assert_ne!(div.description, "lender_transaction");
+    let emi = c.classify("ECS/AXIS BANK LTD/UMRN0001234", TxnType::Debit, Money::from_rupees(9_800));
+    assert_eq!(emi.description, "lender_transaction");
+    // A payroll agent's credit is salary.
+    let adp =
+        c.classify("NEFT/CITIN16682950535/ADP INDIA PRIVATE LIMITED/ME", TxnType::Credit, Money::from_rupees(37_320));
+    assert_eq!(adp.channel, Channel::Salary);
+    // SBI net banking to a merchant is a gateway purchase; to a person a transfer.
+    let amazon = c.classify("TO TRANSFER-INB AMAZON--", TxnType::Debit, Money::from_rupees(1_218));
+    assert_eq!(amazon.channel, Channel::PaymentGatewayPurchase);
+    let person = c.classify("TO TRANSFER-INB RAJESH GUPTA", TxnType::Debit, Money::from_rupees(1_218));
+    assert_eq!(person.channel, Channel::NetBankingTransfer);
+    // A shop's QR is not the holder, whatever short name is printed beside it.
+    let qr = anil.classify(
+        "TO TRANSFER- UPI/DR/217636524896/Anil Ku/PYTM/paytmqr281/G-",
+        TxnType::Debit,
+        Money::from_rupees(10),
+    );
+    assert_eq!(qr.channel, Channel::Upi);
+    let own = anil.classify(
+        "TO TRANSFER- UPI/DR/217636524896/Anil Ku/SBIN/9880749490/G-",
+        TxnType::Debit,
+        Money::from_rupees(10),
+    );
+    assert_eq!(own.channel, Channel::SelfTransfer);
+    // RET in a payer's remark on a debit is no reversal; a card bill to self is a card bill.
+    let ret = c.classify("UPI/RAJANI  KUMAR/SBIN/622242950846/Borrowed ret", TxnType::Debit, Money::from_rupees(5_000));
+    assert_eq!(ret.channel, Channel::Upi);
+    let cc = c.classify("BIL/INFT/001184930729/CC BillPay-3006/Self", TxnType::Debit, Money::from_rupees(30_060));
+    assert_eq!((cc.channel, cc.description.as_str()), (Channel::BillPayment, "credit_card_bill"));
+    // COMM inside a merchant's name on a card line is no commission.
+    let card = c.classify("ECOM PUR/One97Comm_Pay/SBIPG/070917/09:17", TxnType::Debit, Money::from_rupees(1_380));
+    assert_eq!(card.channel, Channel::DebitCard);
+}
