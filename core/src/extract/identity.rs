@@ -796,6 +796,19 @@ const TITLES: &[&str] = &[
     "MASTER", "BABY",
 ];
 
+/// The first holder of two people's names joined by an ampersand on one line
+/// ("JITENDRA SHETTY & SUNITA SHETTY", "Mr. ABHISHEK SHETTY & POOJA SHETTY"):
+/// both sides names of two words or more, and no firm's ("SHAH & SONS",
+/// "JOHNSON & JOHNSON PVT LTD", "R K JAIN & CO" keep theirs).
+fn first_of_joint(name: &str) -> &str {
+    let Some((a, b)) = name.split_once(" & ") else { return name };
+    let person = |s: &str| {
+        let s = strip_title(s);
+        s.split_whitespace().count() >= 2 && is_name_words(&s) && !organisation(&s) && !s.contains('&')
+    };
+    if person(a) && person(b) && !organisation(name) { a.trim_end() } else { name }
+}
+
 /// The name without the minor's-account marker after it ("MAST. KABIR SAXENA
 /// (MINOR)", "ANIKA RAO MINOR"): the holder is the minor, the marker no part of
 /// the name.
@@ -1244,7 +1257,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         None => printed_name,
     };
     let printed_name = latin_rendering(&printed_name);
-    id.name = without_minor_marker(&strip_title(&printed_name)).to_string();
+    id.name = first_of_joint(without_minor_marker(&strip_title(&printed_name))).to_string();
     // A name of fewer than two letters ("A", "=" where a redaction bar or a
     // smudge stands on a scan) names nobody.
     if id.name.chars().filter(|c| c.is_alphabetic()).count() < 2 {
@@ -1351,18 +1364,33 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         // customer number's row ("Joint Holder :- -", "CRN xxxxxx4982",
         // "JOINT HOLDERS : KAVITA SETHI") or a proprietor's ("PROP. SURESH
         // GUPTA"), at the name's edge: neither name nor address.
+        // In a column at the right, the row's first cell in that column.
         if address.is_empty()
             && addr_field.is_none()
-            && let Some(first) = line.first()
+            && let Some(first) = if right_column { line.iter().find(|s| s.x0 >= addr_x - tol) } else { line.first() }
             && (first.x0 - addr_x).abs() <= 12.0 * l.size
         {
             let t = first.text.trim();
             let upper = t.to_ascii_uppercase();
             let word = upper.split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
-            // A minor's guardian ("U/G MR. SURESH SAXENA": under guardianship of) too.
+            // A minor's guardian ("U/G MR. SURESH SAXENA": under guardianship of)
+            // too, and a joint holder's name: after an ampersand ("& SUNITA
+            // GHOSH"), or a name alone that ends in the holder's surname
+            // ("REKHA SUBRAMANIAN" under "Mr. SURESH SUBRAMANIAN").
+            let surname = printed_name.split_whitespace().last().map(str::to_ascii_uppercase);
+            let words = upper.split_whitespace().collect::<Vec<_>>();
+            // ("S/O DATTATRAY JADHAV", "C/O ..." start the address: a relation, not a holder.)
+            let family_name = (2..=4).contains(&words.len())
+                && is_name_words(t)
+                && !t.contains('/')
+                && label_prefix(t).is_none()
+                && words.last().map(|w| w.to_string()) == surname
+                && !strip_title(t).eq_ignore_ascii_case(&strip_title(&printed_name));
             let between = matches!(label_prefix(t), Some((Label::Ignored, _)))
                 || matches!(word, "PROP" | "PROPRIETOR" | "PROPRIETRIX" | "GUARDIAN")
-                || upper.starts_with("U/G ");
+                || upper.starts_with("U/G ")
+                || (t.starts_with('&') && is_name_words(t.trim_start_matches(['&', ' '])))
+                || family_name;
             if between {
                 prev_y = Some(l.y);
                 continue;
@@ -2076,6 +2104,47 @@ mod tests {
         ];
         let id = read(&e, &[]);
         assert_eq!((id.name.as_str(), id.address.as_str()), ("KABIR AGARWAL", "H NO 799 CIVIL LINES, KANPUR 208071"));
+    }
+
+    #[test]
+    fn joint_holders_on_one_line_after_an_ampersand_or_under_the_name() {
+        // "A & B" on the name's line: the first is the holder; a firm keeps its ampersand.
+        let a = vec![
+            line(10.0, &[("JITENDRA SHETTY & SUNITA SHETTY", 40.0), ("Statement of Account", 380.0)]),
+            line(22.0, &[("NO 12 MG ROAD", 40.0)]),
+            line(34.0, &[("PUNE 411001", 40.0)]),
+        ];
+        let id = read(&a, &[]);
+        assert_eq!((id.name.as_str(), id.address.as_str()), ("JITENDRA SHETTY", "NO 12 MG ROAD, PUNE 411001"));
+        assert_eq!(first_of_joint("SHAH & SONS TRADERS"), "SHAH & SONS TRADERS");
+        assert_eq!(first_of_joint("JOHNSON & JOHNSON PVT LTD"), "JOHNSON & JOHNSON PVT LTD");
+        assert_eq!(first_of_joint("Mr. ABHISHEK SHETTY & POOJA SHETTY"), "Mr. ABHISHEK SHETTY");
+        // In a customer box at the right: "& <joint>" and "U/G <guardian>" rows
+        // under the name are neither name nor address.
+        let b = vec![
+            line(22.0, &[("Account Number", 30.0), (":", 110.0), ("4501062336", 120.0), ("DEEPA GHOSH", 340.0)]),
+            line(34.0, &[("Account Type", 30.0), (":", 110.0), ("SAVINGS", 120.0), ("& BHAVANA GHOSH", 340.0)]),
+            line(46.0, &[("CIF", 30.0), (":", 110.0), ("129227077", 120.0), ("FLAT 544/A KAMLA NAGAR", 340.0)]),
+            line(58.0, &[("IFSC", 30.0), (":", 110.0), ("IDIB0655158", 120.0), ("COIMBATORE 641095", 340.0)]),
+        ];
+        let id = read(&b, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str()),
+            ("DEEPA GHOSH", "FLAT 544/A KAMLA NAGAR, COIMBATORE 641095")
+        );
+        // A second name alone under the first, of the same family, is the joint holder's.
+        let c = vec![
+            line(10.0, &[("Name & Address", 30.0), ("Account Number", 330.0), (":", 420.0), ("30512345678", 430.0)]),
+            line(22.0, &[("Mr. SURESH SUBRAMANIAN", 30.0), ("Product Type", 330.0), (":", 420.0), ("SAVINGS", 430.0)]),
+            line(34.0, &[("REKHA SUBRAMANIAN", 30.0), ("Branch", 330.0), (":", 420.0), ("Jaipur", 430.0)]),
+            line(46.0, &[("FLAT 461 KAMLA NAGAR", 30.0)]),
+            line(58.0, &[("JAIPUR RAJASTHAN 302036", 30.0)]),
+        ];
+        let id = read(&c, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str()),
+            ("SURESH SUBRAMANIAN", "FLAT 461 KAMLA NAGAR, JAIPUR RAJASTHAN 302036")
+        );
     }
 
     #[test]
