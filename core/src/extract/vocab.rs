@@ -169,8 +169,10 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
     {
         return Some(ColumnKind::Balance);
     }
-    // "Withdrawl Amt": the misspelling some banks print.
-    let debit = ["WITHDRAWAL", "WITHDRAWALS", "WITHDRAWL", "WITHDRAWLS", "WDL", "WDLS", "DEBIT", "DEBITS", "DR"];
+    // "Withdrawl Amt": the misspelling some banks print; "Withdraws": Canara's
+    // (TRANS DATE, VALUE DATE, BRANCH, REF/CHQ.NO, DESCRIPTION, WITHDRAWS, DEPOSIT, BALANCE).
+    let debit =
+        ["WITHDRAWAL", "WITHDRAWALS", "WITHDRAWL", "WITHDRAWLS", "WITHDRAWS", "WDL", "WDLS", "DEBIT", "DEBITS", "DR"];
     if t.iter().all(|x| debit.contains(&x.as_str()) || amount_words.contains(&x.as_str())) && any(&debit) {
         return Some(ColumnKind::Debit);
     }
