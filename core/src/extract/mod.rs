@@ -863,7 +863,32 @@ fn special_balance(row: &Row) -> Option<Money> {
 /// debit and credit columns, a DR/CR column marks the balance).
 fn signed_balance(bal: Money, row: &Row) -> Money {
     let has_amount_col = row.cells.iter().any(|(k, _)| *k == ColumnKind::Amount);
-    if !has_amount_col && drcr(row.cell(ColumnKind::DrCr)) == Some(TxnType::Debit) { -bal.abs() } else { bal }
+    let mark = if has_amount_col { balance_column_mark(row) } else { Some(row.cell(ColumnKind::DrCr)) };
+    if mark.and_then(drcr) == Some(TxnType::Debit) { -bal.abs() } else { bal }
+}
+
+/// The Dr/Cr columns of a row standing before and after its balance, where
+/// the table prints both (Kotak: Amount, Dr / Cr, Balance, Dr / Cr): the one
+/// after the balance marks the balance, not the amount.
+fn marks_around_balance(row: &Row) -> Option<(&str, &str)> {
+    fn mark(cells: &[(ColumnKind, String)]) -> Option<&str> {
+        let mut marks = cells.iter().filter(|(k, _)| *k == ColumnKind::DrCr).map(|(_, t)| t.as_str()).peekable();
+        marks.peek()?;
+        Some(marks.find(|t| !t.trim().is_empty()).unwrap_or(""))
+    }
+    let at = row.cells.iter().position(|(k, _)| *k == ColumnKind::Balance)?;
+    Some((mark(&row.cells[..at])?, mark(&row.cells[at + 1..])?))
+}
+
+/// The Dr/Cr mark of a row's amount.
+fn amount_mark(row: &Row) -> &str {
+    marks_around_balance(row).map_or_else(|| row.cell(ColumnKind::DrCr), |(before, _)| before)
+}
+
+/// The Dr/Cr mark of the balance of a table with one amount column: only a
+/// Dr/Cr column after the balance, beside the amount's own, is the balance's.
+fn balance_column_mark(row: &Row) -> Option<&str> {
+    marks_around_balance(row).map(|(_, after)| after)
 }
 
 /// A row read, before the balance chain: its type possibly still unknown
@@ -967,7 +992,7 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>,
         let text = row.cell(ColumnKind::Amount);
         // A one-letter Dr/Cr column set close to right-aligned amounts: its
         // mark ("D", "C") lands in the amount's cell.
-        let column_mark = drcr(row.cell(ColumnKind::DrCr));
+        let column_mark = drcr(amount_mark(row));
         let trailing = match text.trim_end().rsplit_once(' ') {
             Some((figure, mark)) if column_mark.is_none() && drcr(mark).is_some() => Some((figure, drcr(mark))),
             _ => None,
@@ -1355,6 +1380,30 @@ mod tests {
             total_line: false,
             impossible_date: false,
         }
+    }
+
+    /// Amount, Dr / Cr, Balance, Dr / Cr (Kotak): the amount's mark may sit in
+    /// the amount's own cell, its column empty; the balance's Cr is never the
+    /// amount's side, and its Dr signs the balance.
+    #[test]
+    fn a_dr_cr_column_after_the_balance_marks_the_balance() {
+        use ColumnKind::*;
+        let row = |cells: &[(ColumnKind, &str)]| Row {
+            page: 1,
+            cells: cells.iter().map(|(k, t)| (*k, t.to_string())).collect(),
+            dated: true,
+        };
+        let r = row(&[(Amount, "15,589.53 DR"), (DrCr, ""), (Balance, "47,834.45"), (DrCr, "Cr")]);
+        assert_eq!(amount_mark(&r), "");
+        assert_eq!(balance_column_mark(&r), Some("Cr"));
+        assert_eq!(signed_balance(Money::from_paise(100), &r), Money::from_paise(100));
+        let r = row(&[(Amount, "869.88"), (DrCr, "CR"), (Balance, "1,250.00"), (DrCr, "Dr")]);
+        assert_eq!(drcr(amount_mark(&r)), Some(TxnType::Credit));
+        assert_eq!(signed_balance(Money::from_paise(125_000), &r), Money::from_paise(-125_000));
+        // One Dr/Cr column, wherever it stands, is the amount's.
+        let r = row(&[(Amount, "869.88"), (Balance, "1,250.00"), (DrCr, "Dr")]);
+        assert_eq!(drcr(amount_mark(&r)), Some(TxnType::Debit));
+        assert_eq!(signed_balance(Money::from_paise(125_000), &r), Money::from_paise(125_000));
     }
 
     #[test]

@@ -79,6 +79,14 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
     let has = |w: &str| t.iter().any(|x| x == w);
     let any = |ws: &[&str]| ws.iter().any(|w| has(w));
     let only = |ws: &[&str]| t.iter().all(|x| ws.contains(&x.as_str()));
+    // "Date(Value Date)": the transaction date's column, each cell printing
+    // the value date in parentheses under it (Indian Overseas Bank).
+    if let Some((outside, inside)) = label.split_once('(')
+        && column_kind(outside) == Some(ColumnKind::Date)
+        && column_kind(inside.trim_end_matches(')')) == Some(ColumnKind::ValueDate)
+    {
+        return Some(ColumnKind::Date);
+    }
     if only(&["VALUE", "VAL", "DATE", "DT"]) && any(&["VALUE", "VAL"]) {
         return Some(ColumnKind::ValueDate);
     }
@@ -93,6 +101,7 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
         "TRANS",
         "TRANSACTION",
         "POST",
+        "POSTED",
         "POSTING",
         "BOOKING",
         "BOOK",
@@ -170,7 +179,9 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
         return Some(ColumnKind::Balance);
     }
     // "Withdrawl Amt": the misspelling some banks print.
-    let debit = ["WITHDRAWAL", "WITHDRAWALS", "WITHDRAWL", "WITHDRAWLS", "WDL", "WDLS", "DEBIT", "DEBITS", "DR"];
+    // "Withdraws": Canara's capitals (TRANS DATE ... WITHDRAWS DEPOSIT BALANCE).
+    let debit =
+        ["WITHDRAWAL", "WITHDRAWALS", "WITHDRAWL", "WITHDRAWLS", "WITHDRAWS", "WDL", "WDLS", "DEBIT", "DEBITS", "DR"];
     if t.iter().all(|x| debit.contains(&x.as_str()) || amount_words.contains(&x.as_str())) && any(&debit) {
         return Some(ColumnKind::Debit);
     }
@@ -544,6 +555,15 @@ mod tests {
             ("Amount Credited", Credit),
             ("Lodgements", Credit),
             ("Debit/Credit", DrCr),
+            // Quoted by public parsers of real statements (fixtures/realquotes).
+            ("Txn Posted Date", Date),
+            ("Transaction Posted Date", Date),
+            ("TRANS DATE", Date),
+            ("WITHDRAWS", Debit),
+            ("REF/CHQ.NO", Ref),
+            ("Date(Value Date)", Date),
+            ("Debit(Rs)", Debit),
+            ("Balance(Rs)", Balance),
         ] {
             assert_eq!(column_kind(label), Some(kind), "{label}");
         }

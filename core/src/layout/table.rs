@@ -127,6 +127,9 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
 /// Widest gap inside one header label of a monospaced font, where a space is
 /// 0.6 of the size ("Tran Date" in Courier).
 const MONO_LABEL_GAP: f32 = 0.75;
+/// Widest gap inside one label whose words a proportional font sets two spaces
+/// apart (a space is 0.25–0.32 of the size).
+const TWO_SPACES_GAP: f32 = 0.7;
 
 /// True when every word of the block of two or more letters is as wide as a
 /// monospaced font sets it (0.6 of its size per character, as Courier).
@@ -146,10 +149,11 @@ fn monospaced(block: &[Line]) -> bool {
 /// or fewer kinds named twice.
 fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool) -> Option<Header> {
     let narrow = classify_with(block, first, vocab, undated, LABEL_GAP);
-    if !monospaced(block) {
-        return narrow;
-    }
-    let wide = classify_with(block, first, vocab, undated, MONO_LABEL_GAP);
+    // A proportional header may set a label's words two spaces apart ("TRN.  Date",
+    // "Value  Date", "Closing  Bal": a co-operative bank's report writer): read
+    // with that gap too, and taken on the same terms.
+    let wide_gap = if monospaced(block) { MONO_LABEL_GAP } else { TWO_SPACES_GAP };
+    let wide = classify_with(block, first, vocab, undated, wide_gap);
     let others = |h: &Header| h.columns.iter().filter(|c| c.kind == ColumnKind::Other).count();
     // A kind named twice ("Amt." and "Amount" beside "Deposit" and
     // "Balance", "Date" after "Tran." and after "Val") is a label cut at its
@@ -1015,6 +1019,28 @@ mod tests {
                 (Balance, 288.0, 322.0)
             ]
         );
+    }
+
+    /// A co-operative bank's labels set two spaces apart ("TRN.  Date",
+    /// "Value  Date", "Closing  Bal"): one label each, not "Value" + "Date".
+    #[test]
+    fn proportional_labels_two_spaces_apart_are_one_label() {
+        use ColumnKind::*;
+        let word = |text: &str, x0: f32, x1: f32| Word { text: text.to_string(), x0, x1, y: 10.0, size: 10.0 };
+        let words = vec![
+            word("TRN.", 62.0, 85.0),
+            word("Date", 91.0, 113.0),
+            word("Value", 181.0, 208.0),
+            word("Date", 213.0, 235.0),
+            word("Narration", 300.0, 344.0),
+            word("Chq/Ref.No", 581.0, 635.0),
+            word("Debit", 830.0, 855.0),
+            word("Credit", 959.0, 988.0),
+            word("Closing", 1070.0, 1107.0),
+            word("Bal", 1112.0, 1128.0),
+        ];
+        let h = find_header(&[Line { y: 10.0, size: 10.0, words }], 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Date, ValueDate, Narration, Ref, Debit, Credit, Balance]);
     }
 
     #[test]
