@@ -43,7 +43,8 @@
 //! public parsers of Indian statements (fixtures/realquotes: headers broken by
 //! their cells, quoted column gutters, dates wrapped in their cells, dates above
 //! and amounts below a wrapped narration, B/F and OPENING BALANCE rows, unusual
-//! column orders), each made by the generate script beside them.
+//! column orders) and a second cold batch of them (fixtures/realquotes2), each
+//! made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -165,6 +166,18 @@ fn every_quoted_real_transaction_table_reads_exactly_and_reconciles() {
     // unusual column orders (credit before debit, narration or value date
     // last), pages of 640, 803 x 1180, 910 and 1190 points.
     corpus_reads_exactly("realquotes", 34);
+}
+
+#[test]
+fn every_quoted_real_transaction_table_of_the_second_batch_reads_exactly_and_reconciles() {
+    // A second cold batch of quoted tables (fixtures/realquotes2/README.md):
+    // Standard Chartered's dated BALANCE FROM PREVIOUS STATEMENT and a dated
+    // CLOSING BALANCE row carrying the period's totals, deposit before
+    // withdrawal; ICICI Money Multiplier's Autosweep / Reverse Sweep columns
+    // and Page Total rows; HDFC labels drawn word by word without space
+    // glyphs; (Dr) / (Cr) glued or in parentheses; Debit / Credit words in a
+    // side column; ISO dates; rows drawn right to left.
+    corpus_reads_exactly("realquotes2", 14);
 }
 
 #[test]
