@@ -400,9 +400,19 @@ fn header_block(pages: &[PageLines], table: Option<&Table>) -> (Vec<Line>, Vec<L
 fn totals_check(table: &Table, txns: &[Transaction]) -> Option<bool> {
     let mut verdict: Option<bool> = None;
     let mut since = 0;
+    // A table may print two columns of one side (Withdrawals and Autosweep):
+    // its total row totals each; the side's total is their sum.
+    let side_total = |row: &Row, kind: ColumnKind| {
+        row.cells
+            .iter()
+            .filter(|(k, _)| *k == kind)
+            .filter_map(|(_, t)| amount_cell(t))
+            .map(Money::abs)
+            .reduce(|a, b| a + b)
+    };
     for s in table.specials.iter().filter(|s| s.kind == SpecialKind::Total) {
-        let d = amount_cell(s.row.cell(ColumnKind::Debit)).map(Money::abs);
-        let c = amount_cell(s.row.cell(ColumnKind::Credit)).map(Money::abs);
+        let d = side_total(&s.row, ColumnKind::Debit);
+        let c = side_total(&s.row, ColumnKind::Credit);
         if d.is_none() && c.is_none() {
             continue;
         }
@@ -1404,6 +1414,41 @@ mod tests {
         let r = row(&[(Amount, "869.88"), (Balance, "1,250.00"), (DrCr, "Dr")]);
         assert_eq!(drcr(amount_mark(&r)), Some(TxnType::Debit));
         assert_eq!(signed_balance(Money::from_paise(125_000), &r), Money::from_paise(125_000));
+    }
+
+    /// Withdrawals and Autosweep, Deposits and Reverse Sweep (ICICI Money
+    /// Multiplier): a page total totals each column; a side's total is their sum.
+    #[test]
+    fn a_total_row_of_two_columns_of_one_side_totals_both() {
+        use ColumnKind::*;
+        let row = |cells: &[(ColumnKind, &str)]| Row {
+            page: 1,
+            cells: cells.iter().map(|(k, t)| (*k, t.to_string())).collect(),
+            dated: false,
+        };
+        let total = row(&[
+            (Narration, "Page Total"),
+            (Debit, "100.00"),
+            (Credit, "50.00"),
+            (Debit, "400.00"),
+            (Credit, "0.00"),
+        ]);
+        let table = Table {
+            columns: Vec::new(),
+            rows: Vec::new(),
+            specials: vec![layout::Special { kind: SpecialKind::Total, row: total, after_rows: 3 }],
+            narration_first: false,
+            orientation: layout::Orientation::After,
+            header_at: (0, 0),
+            end_at: None,
+            next_account: None,
+            next_account_rows: false,
+        };
+        let d = NaiveDate::from_ymd_opt(2024, 4, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).expect("a date");
+        let t = |kind, paise, bal| Transaction::new(d, "x", kind, Money::from_paise(paise), Money::from_paise(bal));
+        let txns =
+            [t(TxnType::Debit, 10_000, 90_000), t(TxnType::Credit, 5_000, 95_000), t(TxnType::Debit, 40_000, 55_000)];
+        assert_eq!(totals_check(&table, &txns), Some(true));
     }
 
     #[test]

@@ -146,6 +146,15 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
         ["AMOUNT" | "AMT", "DEBITED"] | ["DEBITED", "AMOUNT" | "AMT"] => return Some(ColumnKind::Debit),
         ["AMOUNT" | "AMT", "CREDITED"] | ["CREDITED", "AMOUNT" | "AMT"] => return Some(ColumnKind::Credit),
         ["DEBIT", "CREDIT"] | ["CREDIT", "DEBIT"] => return Some(ColumnKind::DrCr),
+        // Sweep accounts (ICICI Money Multiplier and the like) print the money
+        // moved to the linked deposit and back in columns of their own, beside
+        // Withdrawals and Deposits: out of the balance and into it.
+        ["AUTOSWEEP" | "SWEEP"] | ["AUTO", "SWEEP"] | ["SWEEP", "OUT"] | ["AUTOSWEEP" | "SWEEP", "AMOUNT" | "AMT"] => {
+            return Some(ColumnKind::Debit);
+        }
+        ["REVERSE" | "REV", "SWEEP"] | ["SWEEP", "IN"] | ["REVERSE" | "REV", "SWEEP", "AMOUNT" | "AMT"] => {
+            return Some(ColumnKind::Credit);
+        }
         _ => {}
     }
     let refs = ["CHQ", "CHEQUE", "REF", "REFERENCE", "INSTRUMENT", "UTR", "CHQNO", "REFNO"];
@@ -562,6 +571,9 @@ mod tests {
             ("WITHDRAWS", Debit),
             ("REF/CHQ.NO", Ref),
             ("Date(Value Date)", Date),
+            ("Autosweep", Debit),
+            ("Reverse Sweep", Credit),
+            ("Sweep In", Credit),
             ("Debit(Rs)", Debit),
             ("Balance(Rs)", Balance),
         ] {
