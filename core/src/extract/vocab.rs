@@ -61,13 +61,34 @@ fn tokens(label: &str) -> Vec<String> {
     // Words of other scripts go: public-sector banks print bilingual labels
     // ("तिथि / Date", "विवरण Particulars"), and Hindi glyphs often have no
     // Unicode mapping at all (U+FFFD).
+    // Words a producer set apart without a space glyph are read as one
+    // ("ValueDt", "DepositAmt.", "ClosingBalance": HDFC's labels drawn word
+    // by word a fraction of a space apart): a lower-case letter followed by
+    // a capital starts a new word.
     let all: Vec<String> = label
         .split(|c: char| !c.is_alphanumeric())
         .filter(|t| !t.is_empty() && t.is_ascii())
-        .map(str::to_uppercase)
+        .flat_map(camel_words)
+        .map(|t| t.to_uppercase())
         .collect();
     let qualified = all.iter().any(|t| currency(t));
     all.into_iter().filter(|t| !(currency(t) || (qualified && t == "IN"))).collect()
+}
+
+/// A run of letters and digits cut where a lower-case letter is followed by a
+/// capital ("ClosingBalance" → "Closing", "Balance"; "DEPOSIT" and "Dt" whole).
+fn camel_words(run: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let mut start = 0;
+    let bytes = run.as_bytes();
+    for i in 1..bytes.len() {
+        if bytes[i - 1].is_ascii_lowercase() && bytes[i].is_ascii_uppercase() {
+            words.push(&run[start..i]);
+            start = i;
+        }
+    }
+    words.push(&run[start..]);
+    words
 }
 
 /// The kind of a column header label, `None` when it names none the reader knows.
@@ -571,6 +592,11 @@ mod tests {
             ("WITHDRAWS", Debit),
             ("REF/CHQ.NO", Ref),
             ("Date(Value Date)", Date),
+            ("ValueDt", ValueDate),
+            ("WithdrawalAmt.", Debit),
+            ("DepositAmt.", Credit),
+            ("ClosingBalance", Balance),
+            ("TxnDate", Date),
             ("Autosweep", Debit),
             ("Reverse Sweep", Credit),
             ("Sweep In", Credit),
