@@ -57,7 +57,13 @@ pub fn find_undated_header(lines: &[Line], from: usize, vocab: &dyn Vocabulary) 
 fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated: bool) -> Option<Header> {
     let labelled = |i: usize| {
         lines.get(i).is_some_and(|l| {
-            let named = |gap: f32| l.phrases(gap).iter().filter(|p| vocab.column_kind(&p.text).is_some()).count();
+            // A phrase names a column, or one of its words does: a label a
+            // narrow cell broke mid-word ("Debit Amo" / "unt") is named only
+            // once its lines are joined (`classify`).
+            let names = |p: &Phrase| {
+                vocab.column_kind(&p.text).is_some() || p.words.iter().any(|w| vocab.column_kind(&w.text).is_some())
+            };
+            let named = |gap: f32| l.phrases(gap).iter().filter(|p| names(p)).count();
             // Labels a line printer sets one cell apart name their columns
             // only once the phrase is cut (`classify`): word by word, then.
             l.words.len() <= 40 && (named(label_gap(l)) >= 2 || named(LABEL_GAP) >= 2)
@@ -296,14 +302,21 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
 
 /// The lines of one label joined with spaces; where that names nothing, a
 /// label a narrow cell wrapped inside its parentheses ("WITHDRAWAL(D" /
-/// "R)") joined without one, when that names a column.
+/// "R)") joined without one, or broken mid-word ("Value Dat" / "e"), when
+/// that names a column.
 fn label_text<'a>(lines: impl Iterator<Item = &'a str> + Clone, vocab: &dyn Vocabulary) -> String {
     let spaced = lines.clone().collect::<Vec<_>>().join(" ");
     if vocab.column_kind(&spaced).is_some() {
         return spaced;
     }
-    let tight = join_label(lines);
-    if vocab.column_kind(&tight).is_some() { tight } else { spaced }
+    let tight = join_label(lines.clone());
+    if vocab.column_kind(&tight).is_some() {
+        return tight;
+    }
+    // A narrow cell breaks a label mid-word ("Transactio" / "n Date", "Debit
+    // Amo" / "unt"): its lines joined as they are, when that names a column.
+    let glued: String = lines.collect();
+    if vocab.column_kind(&glued).is_some() { glued } else { spaced }
 }
 
 /// A label that names nothing, cut into the fewest labels that each name a
@@ -1041,6 +1054,44 @@ mod tests {
         ];
         let h = find_header(&[Line { y: 10.0, size: 10.0, words }], 0, &StatementVocabulary).expect("a header");
         assert_eq!(kinds(&h), vec![Date, ValueDate, Narration, Ref, Debit, Credit, Balance]);
+    }
+
+    /// ICICI's narrow cells break labels mid-word ("Transactio" / "n Date",
+    /// "Debit Amo" / "unt"): each label's lines joined as printed.
+    #[test]
+    fn labels_broken_mid_word_by_their_cells_are_joined() {
+        use ColumnKind::*;
+        let word = |text: &str, x0: f32, x1: f32, y: f32| Word { text: text.to_string(), x0, x1, y, size: 7.0 };
+        let line = |y: f32, words: Vec<Word>| Line { y, size: 7.0, words };
+        let top = line(
+            10.0,
+            vec![
+                word("Value", 87.0, 106.0, 10.0),
+                word("Dat", 108.0, 119.0, 10.0),
+                word("Transactio", 158.0, 193.0, 10.0),
+                word("Transactio", 287.0, 322.0, 10.0),
+                word("Debit", 381.0, 398.0, 10.0),
+                word("Amo", 400.0, 416.0, 10.0),
+                word("Credit", 448.0, 468.0, 10.0),
+                word("Am", 470.0, 481.0, 10.0),
+                word("Balance(IN", 522.0, 558.0, 10.0),
+            ],
+        );
+        let bottom = line(
+            19.0,
+            vec![
+                word("e", 87.0, 91.0, 19.0),
+                word("n", 158.0, 162.0, 19.0),
+                word("Date", 164.0, 179.0, 19.0),
+                word("n", 287.0, 291.0, 19.0),
+                word("Remarks", 293.0, 323.0, 19.0),
+                word("unt", 405.0, 416.0, 19.0),
+                word("ount", 466.0, 481.0, 19.0),
+                word("R)", 551.0, 558.0, 19.0),
+            ],
+        );
+        let h = find_header(&[top, bottom], 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![ValueDate, Date, Narration, Debit, Credit, Balance]);
     }
 
     #[test]
