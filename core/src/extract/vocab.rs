@@ -167,16 +167,19 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
         ["AMOUNT" | "AMT", "DEBITED"] | ["DEBITED", "AMOUNT" | "AMT"] => return Some(ColumnKind::Debit),
         ["AMOUNT" | "AMT", "CREDITED"] | ["CREDITED", "AMOUNT" | "AMT"] => return Some(ColumnKind::Credit),
         ["DEBIT", "CREDIT"] | ["CREDIT", "DEBIT"] => return Some(ColumnKind::DrCr),
-        // Sweep accounts (ICICI Money Multiplier and the like) print the money
-        // moved to the linked deposit and back in columns of their own, beside
-        // Withdrawals and Deposits: out of the balance and into it.
-        ["AUTOSWEEP" | "SWEEP"] | ["AUTO", "SWEEP"] | ["SWEEP", "OUT"] | ["AUTOSWEEP" | "SWEEP", "AMOUNT" | "AMT"] => {
-            return Some(ColumnKind::Debit);
-        }
-        ["REVERSE" | "REV", "SWEEP"] | ["SWEEP", "IN"] | ["REVERSE" | "REV", "SWEEP", "AMOUNT" | "AMT"] => {
-            return Some(ColumnKind::Credit);
-        }
         _ => {}
+    }
+    // Sweep accounts (ICICI Money Multiplier and the like) print the money
+    // moved to the linked deposit and back in columns of their own, beside
+    // Withdrawals and Deposits: out of the balance ("Autosweep", "Sweep Out")
+    // and into it ("Reverse Sweep", "Sweep In", whose IN a currency qualifier
+    // would take away: read from the label itself).
+    if any(&["SWEEP", "AUTOSWEEP"])
+        && only(&["SWEEP", "AUTOSWEEP", "AUTO", "OUT", "IN", "REVERSE", "REV", "AMOUNT", "AMT"])
+    {
+        let inward = any(&["REVERSE", "REV"])
+            || label.split(|c: char| !c.is_alphanumeric()).any(|w| w.eq_ignore_ascii_case("in"));
+        return Some(if inward { ColumnKind::Credit } else { ColumnKind::Debit });
     }
     let refs = ["CHQ", "CHEQUE", "REF", "REFERENCE", "INSTRUMENT", "UTR", "CHQNO", "REFNO"];
     if only(&[
@@ -600,6 +603,9 @@ mod tests {
             ("Autosweep", Debit),
             ("Reverse Sweep", Credit),
             ("Sweep In", Credit),
+            ("Sweep In (INR)", Credit),
+            ("Sweep Out (INR)", Debit),
+            ("Auto Sweep Amount", Debit),
             ("Debit(Rs)", Debit),
             ("Balance(Rs)", Balance),
         ] {
