@@ -382,6 +382,19 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
         exact(labels)
             || labels.iter().any(|l| l.contains(' ') && n.strip_prefix(l).is_some_and(|rest| rest.starts_with(' ')))
     };
+    // A sentence that starts with a label ("*Closing balance includes funds
+    // earmarked for hold and uncleared funds": HDFC's note at every page's
+    // foot) is a note, not the row: three words or more after the label and
+    // no figure or date anywhere.
+    let prose = |labels: &[&str]| {
+        !n.chars().any(|c| c.is_ascii_digit())
+            && labels.iter().any(|l| {
+                n.strip_prefix(l).is_some_and(|rest| {
+                    rest.starts_with(' ')
+                        && rest.split_whitespace().filter(|w| w.chars().all(|c| c.is_ascii_alphabetic())).count() >= 3
+                })
+            })
+    };
     if dated {
         return if dated_label(OPENING) {
             Some(SpecialKind::Opening)
@@ -403,11 +416,11 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
     // labels of a summary box, which ends the table.
     if starts(OPENING) && (n.contains("CLOSING BAL") || n.contains("TOTAL") || super::summary::labels_only(&n)) {
         Some(SpecialKind::End)
-    } else if starts(OPENING) {
+    } else if starts(OPENING) && !prose(OPENING) {
         Some(SpecialKind::Opening)
-    } else if starts(CARRIED) {
+    } else if starts(CARRIED) && !prose(CARRIED) {
         Some(SpecialKind::CarriedForward)
-    } else if starts(CLOSING) {
+    } else if starts(CLOSING) && !prose(CLOSING) {
         Some(SpecialKind::Closing)
     } else if sub_total(&n) {
         Some(SpecialKind::SubTotal)
@@ -638,6 +651,11 @@ mod tests {
     #[test]
     fn special_rows() {
         assert_eq!(special("B/F", false), Some(SpecialKind::Opening));
+        // HDFC's note at every page's foot is no closing row.
+        assert_eq!(special("*Closing balance includes funds earmarked for hold and uncleared funds", false), None);
+        assert_eq!(special("Closing Balance as on 31-03-2024", false), Some(SpecialKind::Closing));
+        assert_eq!(special("CLOSING BALANCE", false), Some(SpecialKind::Closing));
+        assert_eq!(special("Opening Balance B/F", false), Some(SpecialKind::Opening));
         assert_eq!(
             special("Opening Balance Total Debits Total Credits Closing Balance", false),
             Some(SpecialKind::End)
