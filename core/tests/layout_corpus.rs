@@ -177,7 +177,7 @@ fn every_quoted_real_transaction_table_of_the_second_batch_reads_exactly_and_rec
     // and Page Total rows; HDFC labels drawn word by word without space
     // glyphs; (Dr) / (Cr) glued or in parentheses; Debit / Credit words in a
     // side column; ISO dates; rows drawn right to left.
-    corpus_reads_exactly("realquotes2", 20);
+    corpus_reads_exactly("realquotes2", 21);
 }
 
 #[test]
