@@ -39,7 +39,12 @@
 //! other templates), and a second cold batch of it (fixtures/realtraits2:
 //! legends, summaries, pending / hold / reward tables after the rows, shaded
 //! and bordered tables, zero rows, prefixed and suffixed figures, headers on
-//! every page), each made by the generate script beside them.
+//! every page), transaction tables as real statements print them, quoted by
+//! public parsers of Indian statements (fixtures/realquotes: headers broken by
+//! their cells, quoted column gutters, dates wrapped in their cells, dates above
+//! and amounts below a wrapped narration, B/F and OPENING BALANCE rows, unusual
+//! column orders) and a second cold batch of them (fixtures/realquotes2), each
+//! made by the generate script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -148,6 +153,31 @@ fn every_real_statement_furniture_of_the_second_batch_reads_exactly_and_reconcil
     // header block on every page, tables starting mid page 1, a last page
     // of one row.
     corpus_reads_exactly("realtraits2", 46);
+}
+
+#[test]
+fn every_quoted_real_transaction_table_reads_exactly_and_reconciles() {
+    // Transaction tables as real statements print them, quoted by public code
+    // that parses Indian statements (fixtures/realquotes/README.md): headers
+    // exactly as printed and broken by their cells, columns at quoted camelot
+    // gutters, dates wrapped in narrow cells, a row's date alone above its
+    // narration or its amounts on a line of their own, narration above the
+    // dated line, B/F and OPENING / CLOSING BALANCE rows, Dr / Cr forms,
+    // unusual column orders (credit before debit, narration or value date
+    // last), pages of 640, 803 x 1180, 910 and 1190 points.
+    corpus_reads_exactly("realquotes", 34);
+}
+
+#[test]
+fn every_quoted_real_transaction_table_of_the_second_batch_reads_exactly_and_reconciles() {
+    // A second cold batch of quoted tables (fixtures/realquotes2/README.md):
+    // Standard Chartered's dated BALANCE FROM PREVIOUS STATEMENT and a dated
+    // CLOSING BALANCE row carrying the period's totals, deposit before
+    // withdrawal; ICICI Money Multiplier's Autosweep / Reverse Sweep columns
+    // and Page Total rows; HDFC labels drawn word by word without space
+    // glyphs; (Dr) / (Cr) glued or in parentheses; Debit / Credit words in a
+    // side column; ISO dates; rows drawn right to left.
+    corpus_reads_exactly("realquotes2", 21);
 }
 
 #[test]

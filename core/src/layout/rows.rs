@@ -1043,7 +1043,30 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
     // The page's last row: a page total above it (a report whose form feeds
     // the converter ignored prints several report pages on one) ends nothing.
     let last_row = infos.iter().rev().find(|(_, x)| is_row(x) && x.special.is_none()).map(|(li, _)| *li);
+    // Set once a total ends the table: a closing row right under it (a dated
+    // CLOSING BALANCE carrying the period's totals and the balance in the
+    // table's columns, under the last page total) is still the table's.
+    let mut total_ended = false;
     for (li, info) in infos.into_iter().filter(|(li, _)| *li >= first_body) {
+        if total_ended {
+            if info.special == Some(SpecialKind::Closing)
+                && let Some(line) = page.lines.get(li)
+            {
+                let e = Entry {
+                    kind: Kind::Cont,
+                    page: page.number,
+                    y: line.y,
+                    size: line.size,
+                    dated: info.date,
+                    balance: info.balance,
+                    ruled: false,
+                    cells: info.cells,
+                };
+                out.specials.push((SpecialKind::Closing, e, body.len()));
+                out.ended_at = Some(li);
+            }
+            break;
+        }
         if let Some(kind) = info.special {
             let Some(line) = page.lines.get(li) else { continue };
             // A page number or a continued mark between the header and the
@@ -1075,6 +1098,10 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             out.specials.push((kind, e, body.len()));
             if matches!(kind, SpecialKind::Total | SpecialKind::Closing | SpecialKind::End) && !page_total {
                 out.ended_at = Some(li);
+                if kind == SpecialKind::Total {
+                    total_ended = true;
+                    continue;
+                }
                 break;
             }
             continue;
@@ -1695,6 +1722,26 @@ mod tests {
             .map(|r| (r.cell(ColumnKind::Date), r.cell(ColumnKind::Narration), r.cell(ColumnKind::Amount)))
             .collect();
         assert_eq!(got, rows.to_vec());
+    }
+
+    /// A total row, then a dated closing row carrying the period's totals and
+    /// the balance in the table's columns (Axis's TRANSACTION TOTAL above
+    /// Standard Chartered's CLOSING BALANCE): the closing row is the table's.
+    #[test]
+    fn a_closing_row_under_the_total_is_the_tables() {
+        let row = |d: &str, n: &str, cr: &str, dr: &str, bal: &str| format!("{d:<12}{n:<26}{cr:>12}{dr:>12}{bal:>14}");
+        let lines = vec![
+            typed(40.0, &row("Date", "Description", "Deposit", "Withdrawal", "Balance")),
+            typed(52.0, &row("01/04/2024", "SALARY", "5,000.00", "", "15,000.00")),
+            typed(64.0, &row("02/04/2024", "ATM", "", "1,000.00", "14,000.00")),
+            typed(76.0, &row("", "TRANSACTION TOTAL", "5,000.00", "1,000.00", "")),
+            typed(88.0, &row("02/04/2024", "CLOSING BALANCE", "5,000.00", "1,000.00", "14,000.00")),
+        ];
+        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![], rules: vec![] };
+        let table = find_table(&[page], &StatementVocabulary).expect("table");
+        assert_eq!(table.rows.len(), 2);
+        let closing = table.specials.iter().find(|s| s.kind == super::SpecialKind::Closing).expect("the closing row");
+        assert_eq!(closing.row.cell(ColumnKind::Balance), "14,000.00");
     }
 
     #[test]
