@@ -164,12 +164,8 @@ fn every_long_statement_reads_exactly_and_reconciles() {
     // UPI rows, identical rows that are both real, long narrations, zero-amount
     // rows, amounts of crores and of a rupee or less, a summary after the
     // table. One misread row in 500 breaks such a statement.
-    corpus_reads_exactly_except("longstmts", 11, LONG_COLD);
+    corpus_reads_exactly("longstmts", 12);
 }
-
-/// Read cold: what the reader got wrong on first contact with the long
-/// statements, until fixed.
-const LONG_COLD: &[&str] = &["kotak_cont_then_bf.pdf", "axis_chromium_long.pdf", "sc_suppressed_dates.pdf"];
 
 #[test]
 fn every_core_banking_line_printer_statement_reads_exactly_and_reconciles() {

@@ -40,6 +40,8 @@ pub struct Special {
     pub row: Row,
     /// Number of transaction rows before it.
     pub after_rows: usize,
+    /// Its line's baseline on its page.
+    pub y: f32,
 }
 
 /// The transaction table of a statement.
@@ -726,8 +728,26 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             e.kind = Kind::Cont;
         }
     }
-    let orientation = orientation(&entries);
-    let mut rows = group(&entries, orientation);
+    // A brought-forward line printed below lines at a page's head (the rest
+    // of a row the page break cut, then "BALANCE B/F"): those lines are the
+    // row above's, never the row after the B/F line's.
+    let barriers: Vec<usize> = specials
+        .iter()
+        .filter(|(k, e, after)| {
+            *k == SpecialKind::Opening
+                && *after > 0
+                && entries.get(after - 1).is_some_and(|p| p.page == e.page && p.kind != Kind::Anchor)
+                && entries.get(*after).is_some_and(|n| n.page == e.page)
+        })
+        .map(|(_, _, after)| *after)
+        .collect();
+    let orientation = orientation(&entries, &barriers);
+    let mut rows = group(&entries, orientation, &barriers);
+    // A date a narrow cell wraps (a browser's `02-04-` over `2024`) is
+    // printed on none of the row's lines whole: the row is dated still.
+    for row in rows.iter_mut().filter(|r| !r.dated) {
+        row.dated = vocab.starts_with_date(row.cell(ColumnKind::Date));
+    }
     if undated {
         for row in &mut rows {
             date_from_narration(row, vocab);
@@ -737,7 +757,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         .into_iter()
         .map(|(kind, e, after)| {
             let after_rows = entries.iter().take(after).filter(|e| e.kind == Kind::Anchor).count();
-            Special { kind, row: Row { page: e.page, cells: e.cells, dated: e.dated }, after_rows }
+            Special { kind, y: e.y, row: Row { page: e.page, cells: e.cells, dated: e.dated }, after_rows }
         })
         .collect();
     // A table that prints a balance on every row: dated lines after its last
@@ -1249,7 +1269,7 @@ fn salvage(mut cells: Vec<(ColumnKind, String)>) -> Vec<(ColumnKind, String)> {
 
 /// Where the table's wrapped lines sit, from the runs whose gaps tell and
 /// from the lines before a page's first row and after its last.
-fn orientation(entries: &[Entry]) -> Orientation {
+fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
     let anchors: Vec<usize> =
         entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
     let mut before = 0i32;
@@ -1273,6 +1293,12 @@ fn orientation(entries: &[Entry]) -> Orientation {
             continue;
         }
         let (Some(first), Some(last)) = (run.first(), run.last()) else { continue };
+        // Lines above a B/F line are the row above's: its rest after a page
+        // break, as an After table prints it.
+        if barriers.iter().any(|&b| b > start && b <= i) {
+            after += 2;
+            continue;
+        }
         match (prev, next) {
             (Some(p), Some(n)) if p.page == first.page && n.page == last.page && p.page == n.page => {
                 if let Some(cut) = clear_split(p, run, n) {
@@ -1500,7 +1526,7 @@ fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>, ruled: bool) -
 }
 
 /// Gathers each anchor with its wrapped lines.
-fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
+fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize]) -> Vec<Row> {
     let row_space = row_space(entries);
     let ruled = ruled_rows(entries);
     let anchors: Vec<usize> =
@@ -1613,6 +1639,8 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                 date_at.is_none() && entries.get(cut.max(start)..i).unwrap_or_default().iter().all(|e| e.page == n.page)
             })
             .map(|_| i - cut.clamp(start, i));
+        // Lines above a B/F line are the row above's.
+        let cut = barriers.iter().filter(|&&b| b > start && b <= i).fold(cut, |c, &b| c.max(b));
         for (j, o) in owner.iter_mut().enumerate().take(i).skip(start) {
             *o = if j < cut { prev.or(next) } else { next.or(prev) };
         }
