@@ -1276,6 +1276,12 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
     let mut after = 0i32;
     // Votes from runs between two rows of one page whose gaps tell.
     let mut told = 0;
+    // Runs whose widest gap stands out by less than telling, but clearly
+    // (0.4 pt): a row space a point wider than the lines' pitch, the same
+    // on every row, tells over many runs what one run cannot.
+    let (mut weak_told, mut weak_before, mut weak_after) = (0usize, 0usize, 0usize);
+    // Votes from the table's first and last rows (no page break cuts them).
+    let mut ends_voted = false;
     let mut i = 0;
     while i < entries.len() {
         if entries.get(i).is_some_and(|e| e.kind == Kind::Anchor) {
@@ -1305,6 +1311,10 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
                     before += i32::from(cut < run.len());
                     after += i32::from(cut > 0);
                     told += 1;
+                } else if let Some(cut) = faint_split(p, run, n) {
+                    weak_before += usize::from(cut < run.len());
+                    weak_after += usize::from(cut > 0);
+                    weak_told += 1;
                 }
             }
             // Lines at a page's foot after its last row and lines at the
@@ -1313,13 +1323,33 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
             // such a run tells nothing.
             (Some(p), Some(n)) if p.page == first.page && n.page != p.page && n.page == last.page => {}
             (Some(p), _) if p.page == first.page && (next.is_none() || next.is_some_and(|n| n.page != p.page)) => {
+                ends_voted |= next.is_none();
                 after += 2;
             }
             (_, Some(n)) if n.page == last.page && (prev.is_none() || prev.is_some_and(|p| p.page != n.page)) => {
+                ends_voted |= prev.is_none();
                 before += 2;
             }
             _ => {}
         }
+    }
+    if told == 0 && weak_told >= 5 {
+        // Nine runs in ten or more cut at one end, none or few at the other.
+        let most = |k: usize| k * 10 >= weak_told * 9;
+        let few = |k: usize| k * 10 <= weak_told;
+        if most(weak_before) && few(weak_after) {
+            return Orientation::Before;
+        }
+        if most(weak_after) && few(weak_before) {
+            return Orientation::After;
+        }
+    }
+    if told == 0 && !ends_voted && one_pitch(entries) {
+        // Only page breaks voting, in a table set at one pitch: lines before
+        // a page's first row are the rest of a row the break cut, lines after
+        // a page's last row its own (a page head's one line does not make a
+        // long table Before).
+        return Orientation::After;
     }
     if before > 2 * after {
         Orientation::Before
@@ -1409,6 +1439,18 @@ fn ruled_split(run: &[Entry], next: &Entry) -> Option<usize> {
     let mut ruled = run.iter().chain(std::iter::once(next)).enumerate().filter(|(_, e)| e.ruled).map(|(k, _)| k);
     let k = ruled.next()?;
     ruled.next().is_none().then_some(k)
+}
+
+/// Where the widest vertical gap cuts a run of wrapped lines between anchors
+/// `prev` and `next` when it stands out by less than `clear_split` asks but by
+/// 0.4 pt or more over every other gap of the run: a faint row space, telling
+/// only when most runs agree (`orientation`).
+fn faint_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
+    let ys: Vec<f32> = std::iter::once(prev.y).chain(run.iter().map(|e| e.y)).chain(std::iter::once(next.y)).collect();
+    let gaps: Vec<f32> = ys.windows(2).map(|w| w[1] - w[0]).collect();
+    let (k, widest) = gaps.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let rest = gaps.iter().enumerate().filter(|(j, _)| *j != k).map(|(_, g)| *g).fold(0.0f32, f32::max);
+    (widest - rest >= 0.4).then_some(k)
 }
 
 /// Where the widest vertical gap cuts a run of wrapped lines between anchors
@@ -1581,6 +1623,10 @@ fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize]) -> Vec
                     let carried = pre.get(on_prev_page..).unwrap_or_default();
                     if orientation == Orientation::After && date_at.is_none() {
                         pre.len()
+                    } else if orientation == Orientation::Before && date_at.is_none() && !ruled {
+                        // Narration before the figures: the page's last lines
+                        // after its last row begin the next row.
+                        0
                     } else if let Some(c) =
                         carry.filter(|&c| orientation == Orientation::Centred && !ruled && c == on_prev_page)
                     {
