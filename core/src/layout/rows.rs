@@ -562,13 +562,24 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
                     .iter()
                     .zip(&bands.columns)
                     .all(|(a, b)| a.kind == b.kind && (a.x0 - b.x0).abs() <= 1.0 && (a.x1 - b.x1).abs() <= 1.0);
+            // The header repeated on every page has the lines it had on the
+            // first: a line under it that continues a label's words (the rest
+            // of a row the page break cut, "Payment" under "Description") is
+            // the page's first body line, not more of the header.
+            let depth = header.last.saturating_sub(header.first);
+            let kinds = |cols: &[Column]| cols.iter().map(|c| c.kind).collect::<Vec<_>>();
+            let last = if !header.inferred && h.last - h.first > depth && kinds(&h.columns) == kinds(&columns) {
+                h.first + depth
+            } else {
+                h.last
+            };
             if !same {
                 let size = page.lines.get(h.first).map_or(size, |l| l.size);
                 let whole_rupees = bands.whole_rupees;
                 bands = Bands::new(h.columns, size);
                 bands.whole_rupees = whole_rupees;
             }
-            Some(h.last + 1)
+            Some(last + 1)
         } else if closed {
             break;
         } else {
