@@ -90,10 +90,23 @@ struct Entry {
     /// table lies between the line before on its page and this one.
     ruled: bool,
     cells: Vec<(ColumnKind, String)>,
+    /// Where its narration ends, and how wide its first word is: whether
+    /// the next line's first word would have fitted after it.
+    narr: Option<Narr>,
+}
+
+/// A line's narration: the right edge of its last word, the width of its
+/// first word, the font size.
+#[derive(Clone, Copy, Debug)]
+struct Narr {
+    x1: f32,
+    first: f32,
+    size: f32,
 }
 
 /// What one body line is.
 struct LineInfo {
+    narr: Option<Narr>,
     cells: Vec<(ColumnKind, String)>,
     fits: bool,
     date: bool,
@@ -229,6 +242,8 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let mut fits = true;
     let figure_like = |t: &str| amount_like(t) || (bands.whole_rupees && plain_number(t));
     let mut last_col: Option<usize> = None;
+    let mut narr: Option<Narr> = None;
+    let narr_col = bands.index_of(ColumnKind::Narration);
     for (i, w) in line.words.iter().enumerate() {
         let like = figure_like(&w.text);
         let mut col = bands.column_of(w, like);
@@ -276,6 +291,12 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         last_col = Some(col);
         if let Some(x) = last_x1.get_mut(col) {
             *x = Some(w.x1);
+        }
+        if Some(col) == narr_col {
+            narr = Some(match narr {
+                Some(n) => Narr { x1: w.x1, ..n },
+                None => Narr { x1: w.x1, first: w.x1 - w.x0, size: w.size },
+            });
         }
         fits &= match kind {
             ColumnKind::Balance if garbled_figure(&w.text) => true,
@@ -373,7 +394,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     });
     let special = special.filter(|k| *k != SpecialKind::Heading || at_left);
     let rule = rule_line(line);
-    LineInfo { cells, fits: fits && !rule, date, balance, amount, special, rule }
+    LineInfo { narr, cells, fits: fits && !rule, date, balance, amount, special, rule }
 }
 
 fn push_word(t: &mut String, w: &Word) {
@@ -1101,6 +1122,7 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
                 dated: info.date,
                 balance: info.balance,
                 ruled: false,
+                narr: info.narr,
                 cells: info.cells,
             };
             out.specials.push((kind, e, body.len()));
@@ -1192,7 +1214,9 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             Kind::Cont
         };
         let cells = if info.fits { info.cells } else { salvage(info.cells) };
+        let narr = info.narr;
         out.entries.push(Entry {
+            narr,
             kind,
             page: page.number,
             y: line.y,
@@ -1293,6 +1317,16 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
     let (mut weak_told, mut weak_before, mut weak_after) = (0usize, 0usize, 0usize);
     // Votes from the table's first and last rows (no page break cuts them).
     let mut ends_voted = false;
+    // A row's last line ends its narration short; a line before it is full
+    // (the next line's first word would not have fitted after it). Between
+    // two rows one line apart: the anchor's narration full and the line
+    // short (After), or the other way (Before). The cell's width: as far as
+    // any narration reaches.
+    let right = entries.iter().filter_map(|e| e.narr.map(|n| n.x1)).fold(f32::MIN, f32::max);
+    let full = |a: &Entry, b: &Entry| {
+        a.narr.zip(b.narr).is_some_and(|(x, y)| x.x1 + 0.25 * x.size + y.first > right + 0.1 * x.size)
+    };
+    let (mut fill_before, mut fill_after) = (0usize, 0usize);
     let mut i = 0;
     while i < entries.len() {
         if entries.get(i).is_some_and(|e| e.kind == Kind::Anchor) {
@@ -1327,6 +1361,13 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
                     weak_after += usize::from(cut > 0);
                     weak_told += 1;
                 }
+                if let [line] = run {
+                    match (full(p, line), full(line, n)) {
+                        (true, false) => fill_after += 1,
+                        (false, true) => fill_before += 1,
+                        _ => {}
+                    }
+                }
             }
             // Lines at a page's foot after its last row and lines at the
             // next page's head before its first: centred rows kept whole
@@ -1352,6 +1393,16 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
             return Orientation::Before;
         }
         if most(weak_after) && few(weak_before) {
+            return Orientation::After;
+        }
+    }
+    if told == 0 && fill_before + fill_after >= 10 {
+        // Nothing in the spacing tells: the narration's fill does, where
+        // four runs in five agree.
+        if fill_before >= 4 * fill_after {
+            return Orientation::Before;
+        }
+        if fill_after >= 4 * fill_before {
             return Orientation::After;
         }
     }
