@@ -365,6 +365,15 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         vocab
             .special(words.join(" ").trim(), false)
             .or_else(|| {
+                // Dated in the value-date column only (ICICI prints Value
+                // Date first): `21-01-2024 BROUGHT FORWARD` is the special
+                // row a posting date would make it.
+                vocab
+                    .starts_with_date(get(ColumnKind::ValueDate))
+                    .then(|| vocab.special(get(ColumnKind::Narration), true))
+                    .flatten()
+            })
+            .or_else(|| {
                 // A date garbled past reading (`1 1th Mar` for 11th) before a
                 // closing or carried-forward label: the label decides.
                 let garbled = get(ColumnKind::Date).bytes().any(|b| b.is_ascii_digit());
