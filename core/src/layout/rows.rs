@@ -783,7 +783,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         .map(|(_, _, after)| *after)
         .collect();
     let orientation = orientation(&entries, &barriers);
-    let mut rows = group(&entries, orientation, &barriers);
+    let mut rows = group(&entries, orientation, &barriers, &|t: &str| vocab.starts_with_date(t));
     // A date a narrow cell wraps (a browser's `02-04-` over `2024`) is
     // printed on none of the row's lines whole: the row is dated still.
     for row in rows.iter_mut().filter(|r| !r.dated) {
@@ -1639,7 +1639,24 @@ fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>, ruled: bool) -
 }
 
 /// Gathers each anchor with its wrapped lines.
-fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize]) -> Vec<Row> {
+fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize], is_date: &dyn Fn(&str) -> bool) -> Vec<Row> {
+    // The date cells of some lines, joined as a row joins them.
+    let dates_of = |lines: &[Entry], kind: ColumnKind| {
+        lines
+            .iter()
+            .filter_map(|e| e.cells.iter().find(|(k, t)| *k == kind && !t.is_empty()).map(|(_, t)| t.as_str()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // A whole date: day, month and year (`01- 04- 2024` wrapped in a narrow
+    // cell and joined again), nothing more, nothing less.
+    let whole = |t: &str| {
+        let joined = t.replace("- ", "-").replace("/ ", "/").replace(". ", ".");
+        let parts = joined.split(['-', '/', '.', ' ']).filter(|p| !p.is_empty()).count();
+        t.trim().is_empty() || (parts == 3 && is_date(&joined))
+    };
+    // The date lines the row before took from the run above its anchor.
+    let mut date_prefix: Vec<(ColumnKind, String)> = Vec::new();
     let row_space = row_space(entries);
     let ruled = ruled_rows(entries);
     let anchors: Vec<usize> =
@@ -1758,6 +1775,50 @@ fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize]) -> Vec
             .map(|_| i - cut.clamp(start, i));
         // Lines above a B/F line are the row above's.
         let cut = barriers.iter().filter(|&&b| b > start && b <= i).fold(cut, |c, &b| c.max(b));
+        // A date a narrow cell wraps over lines of its own (`01-` / `04-` /
+        // `2024`, set above the row's figures when cells are bottom aligned
+        // or centred): the lines go where each row's date comes out whole,
+        // where exactly one cut does that.
+        let run = entries.get(start..i).unwrap_or_default();
+        let kinds = [ColumnKind::Date, ColumnKind::ValueDate];
+        let fragments = run.iter().any(|e| e.cells.iter().any(|(k, t)| kinds.contains(k) && !t.is_empty()));
+        let cut = match (prev_e, next_e) {
+            (Some(p), Some(n)) if fragments && date_at.is_none() => {
+                let fits = |k: usize| {
+                    kinds.iter().all(|&kind| {
+                        let before = date_prefix.iter().filter(|(c, _)| *c == kind).map(|(_, t)| t.as_str());
+                        let left = before
+                            .chain(std::iter::once(dates_of(std::slice::from_ref(p), kind).as_str()))
+                            .chain(std::iter::once(dates_of(run.get(..k).unwrap_or_default(), kind).as_str()))
+                            .filter(|t| !t.is_empty())
+                            .collect::<Vec<_>>()
+                            .join(" ");
+                        let right =
+                            [dates_of(run.get(k..).unwrap_or_default(), kind), dates_of(std::slice::from_ref(n), kind)]
+                                .iter()
+                                .filter(|t| !t.is_empty())
+                                .cloned()
+                                .collect::<Vec<_>>()
+                                .join(" ");
+                        // (No fragment after the cut: the next row's date
+                        // may go on below its anchor.)
+                        let rest = dates_of(run.get(k..).unwrap_or_default(), kind);
+                        whole(&left) && (rest.is_empty() || whole(&right))
+                    })
+                };
+                let ok: Vec<usize> = (0..=run.len()).filter(|&k| fits(k)).collect();
+                match ok.as_slice() {
+                    [k] => start + k,
+                    _ => cut,
+                }
+            }
+            _ => cut,
+        };
+        date_prefix = kinds
+            .iter()
+            .map(|&kind| (kind, dates_of(entries.get(cut.clamp(start, i)..i).unwrap_or_default(), kind)))
+            .filter(|(_, t)| !t.is_empty())
+            .collect();
         for (j, o) in owner.iter_mut().enumerate().take(i).skip(start) {
             *o = if j < cut { prev.or(next) } else { next.or(prev) };
         }
