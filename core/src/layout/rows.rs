@@ -1326,6 +1326,8 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
     let (mut weak_told, mut weak_before, mut weak_after) = (0usize, 0usize, 0usize);
     // Votes from the table's first and last rows (no page break cuts them).
     let mut ends_voted = false;
+    // Page heads with lines above the page's first row.
+    let mut heads = 0usize;
     // A row's last line ends its narration short; a line before it is full
     // (the next line's first word would not have fitted after it). Between
     // two rows one line apart: the anchor's narration full and the line
@@ -1389,6 +1391,7 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
             }
             (_, Some(n)) if n.page == last.page && (prev.is_none() || prev.is_some_and(|p| p.page != n.page)) => {
                 ends_voted |= prev.is_none();
+                heads += usize::from(prev.is_some());
                 before += 2;
             }
             _ => {}
@@ -1415,7 +1418,11 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
             return Orientation::After;
         }
     }
-    if told == 0 && !ends_voted && one_pitch(entries) {
+    // Page breaks in the table: rows the break cuts are a few of them; a
+    // Before table prints lines above a page's first row on a quarter of its
+    // pages or more (a 601-row browser table, cells bottom aligned: 5 of 15).
+    let breaks = entries.windows(2).filter(|w| w[0].page != w[1].page).count();
+    if told == 0 && !ends_voted && heads * 4 < breaks && one_pitch(entries) {
         // Only page breaks voting, in a table set at one pitch: lines before
         // a page's first row are the rest of a row the break cut, lines after
         // a page's last row its own (a page head's one line does not make a
