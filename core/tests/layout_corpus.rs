@@ -43,8 +43,10 @@
 //! public parsers of Indian statements (fixtures/realquotes: headers broken by
 //! their cells, quoted column gutters, dates wrapped in their cells, dates above
 //! and amounts below a wrapped narration, B/F and OPENING BALANCE rows, unusual
-//! column orders) and a second cold batch of them (fixtures/realquotes2), each
-//! made by the generate script beside them.
+//! column orders) and a second cold batch of them (fixtures/realquotes2), and
+//! long statements of 260 to 700 rows page after page (fixtures/longstmts: rows cut by page breaks, B/F and C/F lines,
+//! days of 60+ UPI rows, identical real rows), each made by the generate
+//! script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -178,6 +180,20 @@ fn every_quoted_real_transaction_table_of_the_second_batch_reads_exactly_and_rec
     // glyphs; (Dr) / (Cr) glued or in parentheses; Debit / Credit words in a
     // side column; ISO dates; rows drawn right to left.
     corpus_reads_exactly("realquotes2", 21);
+}
+
+#[test]
+fn every_long_statement_reads_exactly_and_reconciles() {
+    // Long statements, 260 to 700 rows over 8 to 18 pages
+    // (fixtures/longstmts/README.md), from reportlab, fpdf2, Chromium and
+    // wkhtmltopdf: the header block on every page with its page number (a
+    // shorter one after page 1), the column header repeated or printed once,
+    // rows cut by the page break, a cut row's rest above the next page's
+    // B/F line, page totals and C/F lines at every foot, days of 60 and more
+    // UPI rows, identical rows that are both real, long narrations, zero-amount
+    // rows, amounts of crores and of a rupee or less, a summary after the
+    // table. One misread row in 500 breaks such a statement.
+    corpus_reads_exactly("longstmts", 12);
 }
 
 #[test]

@@ -249,10 +249,24 @@ pub fn extract_lines_made(
     summary_pages.extend(table.end_at.map(|(p, _)| p));
     summary_pages.sort_unstable();
     summary_pages.dedup();
+    // A B/F or C/F line between the rows, its balance in the balance column
+    // (`10 Jul 2024 BALANCE BROUGHT FORWARD 1,09,725.25` at page 2's head),
+    // is the balance after the row above it, no summary's: never the
+    // statement's opening.
+    let carried = |number: u32, l: &Line| {
+        table.specials.iter().any(|s| {
+            s.after_rows > 0
+                && s.after_rows < table.rows.len()
+                && matches!(s.kind, SpecialKind::Opening | SpecialKind::CarriedForward)
+                && !s.row.cell(ColumnKind::Balance).trim().is_empty()
+                && s.row.page == number
+                && (s.y - l.y).abs() < 0.5
+        })
+    };
     let summary_lines: Vec<&Line> = summary_pages
         .iter()
         .filter_map(|&pi| pages.get(pi).map(|p| (pi, p)))
-        .flat_map(|(pi, p)| p.lines.iter().filter(move |l| ours(pi, l)))
+        .flat_map(|(pi, p)| p.lines.iter().filter(move |l| ours(pi, l) && !carried(p.number, l)))
         .collect();
     if printed_opening.is_none() {
         // Above the table first: a consolidated statement prints the next
@@ -938,6 +952,10 @@ fn transactions(
     let mut unread = 0;
     let mut opening = None;
     let mut last_date = first_day.and_then(|d| d.and_hms_opt(0, 0, 0));
+    // A table that prints the date once a day (a quarter or more of its rows
+    // undated): a row without its date is a row like a dated one.
+    let undated = table.rows.iter().filter(|r| !r.dated).count();
+    let date_once_a_day = table.rows.len() >= 8 && undated * 4 >= table.rows.len();
     for (index, row) in table.rows.iter().enumerate() {
         match read_row(row, ctx, last_date, !out.is_empty()).map(|r| Read { row: index, ..r }) {
             // Debit and credit figures on one line with no balance: a page
@@ -948,11 +966,12 @@ fn transactions(
                 // row, or a line repeating the balance. Not a transaction,
                 // unless it prints its 0.00 with a date and a narration (a
                 // charge reversed in full): a real row of nothing, kept where
-                // it repeats the balance above it.
+                // it repeats the balance above it (undated too where the
+                // date is printed once a day).
                 match (r.balance, out.last()) {
                     (Some(b), None) if opening.is_none() => opening = Some(b),
                     (Some(b), Some(prev)) if prev.balance == Some(b) => {
-                        if r.zero_printed && r.dated {
+                        if r.zero_printed && (r.dated || date_once_a_day) {
                             last_date = Some(r.txn.date);
                             out.push(r);
                         }
@@ -1439,7 +1458,7 @@ mod tests {
         let table = Table {
             columns: Vec::new(),
             rows: Vec::new(),
-            specials: vec![layout::Special { kind: SpecialKind::Total, row: total, after_rows: 3 }],
+            specials: vec![layout::Special { kind: SpecialKind::Total, row: total, after_rows: 3, y: 0.0 }],
             narration_first: false,
             orientation: layout::Orientation::After,
             header_at: (0, 0),
