@@ -1006,34 +1006,52 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             if closing_title {
                 return out;
             }
-            // The space between this page's rows: over its rows after the
-            // first, the median gap from the line above each (a top-aligned
-            // row's last line to the next row's first, cell padding and all).
-            let row_gaps: Vec<f32> = infos
+            // The space between this page's rows: over its consecutive rows,
+            // the median of the widest gap between the lines from one to the
+            // next (a top-aligned row's last line to the next row's first,
+            // cell padding and all; in a centred table the gap above a row's
+            // figures is one of its own lines').
+            let rows_at: Vec<usize> =
+                infos.iter().enumerate().skip(k).filter(|(_, (_, x))| is_row(x)).map(|(j, _)| j).collect();
+            let row_gaps: Vec<f32> = rows_at
                 .windows(2)
-                .skip(k)
-                .filter(|w| is_row(&w[1].1))
-                .filter_map(|w| Some(page.lines.get(w[1].0)?.y - page.lines.get(w[0].0)?.y))
+                .filter_map(|w| {
+                    let ys: Vec<f32> =
+                        infos.get(w[0]..=w[1])?.iter().filter_map(|(li, _)| page.lines.get(*li).map(|l| l.y)).collect();
+                    ys.windows(2).map(|p| p[1] - p[0]).reduce(f32::max)
+                })
                 .collect();
             let row_gap = if row_gaps.len() >= 3 { median(row_gaps).unwrap_or(0.0) } else { 0.0 };
+            let text_line = |x: &LineInfo| x.fits && x.special.is_none() && !x.date && !x.amount;
+            let limit = |size: f32| (2.2 * size).max(1.25 * row_gap).min(3.5 * size);
+            let gap_at = |j: usize| {
+                let (Some((la, _)), Some((lh, _))) = (infos.get(j.wrapping_sub(1)), infos.get(j)) else { return None };
+                let (Some(above), Some(here)) = (page.lines.get(*la), page.lines.get(*lh)) else { return None };
+                Some((here.y - above.y, here.size))
+            };
+            // Set tight above the row, or a row's space above it (the end of
+            // the previous page's last row, cut by the page break; with large
+            // cell padding the space is the page's own).
             let mut s = k;
             while s > 0 {
-                let (Some((li_above, above_info)), Some((li_here, _))) = (infos.get(s - 1), infos.get(s)) else {
-                    break;
-                };
-                let (Some(above), Some(here)) = (page.lines.get(*li_above), page.lines.get(*li_here)) else { break };
-                // Set tight above the row, or a row's space above it (the end
-                // of the previous page's last row, cut by the page break;
-                // with large cell padding the space is the page's own).
-                if !above_info.fits
-                    || above_info.special.is_some()
-                    || above_info.date
-                    || above_info.amount
-                    || here.y - above.y > (2.2 * here.size).max(1.1 * row_gap).min(3.5 * here.size)
-                {
+                let Some((_, above_info)) = infos.get(s - 1) else { break };
+                let Some((gap, size)) = gap_at(s) else { break };
+                if !text_line(above_info) || gap > limit(size) {
                     break;
                 }
                 s -= 1;
+            }
+            // The page's first lines, nothing above them, in the table's text
+            // columns and set tight: the rest of a row Qt's page break cut,
+            // set lower than the page's space between rows (its cell's
+            // padding and the next row's), up to 3.5 sizes above the row.
+            if s > 0
+                && infos.first().is_some_and(|(li, _)| *li == 0)
+                && infos.iter().take(s).all(|(_, x)| text_line(x))
+                && (1..s).all(|j| gap_at(j).is_some_and(|(g, size)| g <= limit(size)))
+                && gap_at(s).is_some_and(|(g, size)| g <= 3.5 * size)
+            {
+                s = 0;
             }
             infos.get(s).map_or(from, |(li, _)| *li)
         }
@@ -1256,6 +1274,8 @@ fn orientation(entries: &[Entry]) -> Orientation {
     let mut after = 0i32;
     // Votes from runs between two rows of one page whose gaps tell.
     let mut told = 0;
+    // Runs of lines after a page's last row and before a page's first.
+    let (mut feet, mut heads) = (0i32, 0i32);
     let mut i = 0;
     while i < entries.len() {
         if entries.get(i).is_some_and(|e| e.kind == Kind::Anchor) {
@@ -1287,13 +1307,23 @@ fn orientation(entries: &[Entry]) -> Orientation {
             // such a run tells nothing.
             (Some(p), Some(n)) if p.page == first.page && n.page != p.page && n.page == last.page => {}
             (Some(p), _) if p.page == first.page && (next.is_none() || next.is_some_and(|n| n.page != p.page)) => {
-                after += 2;
+                feet += 1;
             }
             (_, Some(n)) if n.page == last.page && (prev.is_none() || prev.is_some_and(|p| p.page != n.page)) => {
-                before += 2;
+                heads += 1;
             }
             _ => {}
         }
+    }
+    // Lines after a page's last row are its own in a table whose rows are
+    // kept whole and whose narration follows the figures, lines before a
+    // page's first row are in one whose narration precedes them; where both
+    // occur, page breaks cut rows (Qt's do, `break-inside: avoid` or not),
+    // and either is the rest of a row the break cut: with runs whose gaps
+    // tell, the page breaks tell nothing.
+    if told == 0 || feet == 0 || heads == 0 {
+        after += 2 * feet;
+        before += 2 * heads;
     }
     if before > 2 * after {
         Orientation::Before

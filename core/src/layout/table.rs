@@ -60,7 +60,9 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
             let named = |gap: f32| l.phrases(gap).iter().filter(|p| vocab.column_kind(&p.text).is_some()).count();
             // Labels a line printer sets one cell apart name their columns
             // only once the phrase is cut (`classify`): word by word, then.
-            l.words.len() <= 40 && (named(label_gap(l)) >= 2 || named(LABEL_GAP) >= 2)
+            // So do labels a browser sets one cell's padding apart in a
+            // narrow font (2 pt, as wide as the space inside a label).
+            l.words.len() <= 40 && (named(label_gap(l)) >= 2 || named(LABEL_GAP) >= 2 || named(0.0) >= 3)
         })
     };
     for first in from..lines.len() {
