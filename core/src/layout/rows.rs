@@ -1268,6 +1268,7 @@ fn salvage(mut cells: Vec<(ColumnKind, String)>) -> Vec<(ColumnKind, String)> {
 /// Where the table's wrapped lines sit, from the runs whose gaps tell and
 /// from the lines before a page's first row and after its last.
 fn orientation(entries: &[Entry]) -> Orientation {
+    let step = row_step(entries);
     let anchors: Vec<usize> =
         entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
     let mut before = 0i32;
@@ -1295,7 +1296,7 @@ fn orientation(entries: &[Entry]) -> Orientation {
         let (Some(first), Some(last)) = (run.first(), run.last()) else { continue };
         match (prev, next) {
             (Some(p), Some(n)) if p.page == first.page && n.page == last.page && p.page == n.page => {
-                if let Some(cut) = clear_split(p, run, n) {
+                if let Some(cut) = clear_split(p, run, n, step) {
                     before += i32::from(cut < run.len());
                     after += i32::from(cut > 0);
                     told += 1;
@@ -1419,7 +1420,10 @@ fn ruled_split(run: &[Entry], next: &Entry) -> Option<usize> {
 /// `prev` and `next`: the number of lines that go to `prev`. `None` when no
 /// gap stands out (all the same pitch). A drawn edge between the rows says
 /// it first.
-fn clear_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
+///
+/// `step`, the table's [`row_step`]: where no gap stands out on its own, the
+/// one gap of the run that reaches it divides the rows.
+fn clear_split(prev: &Entry, run: &[Entry], next: &Entry, step: Option<f32>) -> Option<usize> {
     if let Some(k) = ruled_split(run, next) {
         return Some(k);
     }
@@ -1427,13 +1431,59 @@ fn clear_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
     ys.push(prev.y);
     ys.extend(run.iter().map(|e| e.y));
     ys.push(next.y);
-    standout_gap(&ys, prev.size.max(next.size)).map(|(k, _)| k)
+    row_gap_at(&ys, prev.size.max(next.size), step).map(|(k, _)| k)
+}
+
+/// Where a table sets its rows a little further apart than the lines of a
+/// row (1 px of cell padding or a border's spacing, scaled down: 5–30% wider,
+/// less than one run's gap must stand out by), the step from one row to the
+/// next tells over the whole table what it cannot in one run: over the steps
+/// between consecutive wrapped lines of a page (neither an anchor), the
+/// tightest that recurs (three times or more) and the next, no step between,
+/// both tight clusters (each within 4%), recurring, the wider 5–30% above the
+/// tighter; the middle between them. `None` where the steps show no such two.
+fn row_step(entries: &[Entry]) -> Option<f32> {
+    let mut steps: Vec<f32> = entries
+        .windows(2)
+        .filter(|w| w[0].page == w[1].page && w[0].kind != Kind::Anchor && w[1].kind != Kind::Anchor)
+        .map(|w| w[1].y - w[0].y)
+        .filter(|g| *g > 0.0)
+        .collect();
+    steps.sort_by(f32::total_cmp);
+    // (least, most, count) of runs of steps each within 2% (0.2 pt) of the last.
+    let mut clusters: Vec<(f32, f32, usize)> = Vec::new();
+    for g in steps {
+        match clusters.last_mut() {
+            Some(c) if g - c.1 <= (0.02 * c.1).max(0.2) => {
+                c.1 = g;
+                c.2 += 1;
+            }
+            _ => clusters.push((g, g, 1)),
+        }
+    }
+    // The pitch: the tightest step that recurs; the space: the next one.
+    let at = clusters.iter().position(|c| c.2 >= 3)?;
+    let (pitch, space) = (clusters.get(at)?, clusters.get(at + 1)?);
+    let tight = |c: &(f32, f32, usize)| c.1 - c.0 <= 0.04 * c.0 && c.2 >= 3;
+    (tight(pitch) && tight(space) && (1.05..=1.3).contains(&(space.0 / pitch.1))).then_some(0.5 * (pitch.1 + space.0))
 }
 
 /// The widest gap between consecutive baselines `ys`, as (index, width),
 /// when it stands out: 15% and 0.15 of `size` wider than any other (1 px of
 /// cell padding each side sets rows 1.5 pt further apart than the lines of a
 /// row: 18% at a 7.5 pt pitch).
+/// [`standout_gap`], or where none stands out the one gap that reaches the
+/// table's [`row_step`].
+fn row_gap_at(ys: &[f32], size: f32, step: Option<f32>) -> Option<(usize, f32)> {
+    if let Some(g) = standout_gap(ys, size) {
+        return Some(g);
+    }
+    let step = step?;
+    let mut wide = ys.windows(2).enumerate().filter(|(_, w)| w[1] - w[0] >= step).map(|(k, w)| (k, w[1] - w[0]));
+    let g = wide.next()?;
+    wide.next().is_none().then_some(g)
+}
+
 fn standout_gap(ys: &[f32], size: f32) -> Option<(usize, f32)> {
     let gaps: Vec<f32> =
         ys.windows(2).map(|w| w.get(1).copied().unwrap_or(0.0) - w.first().copied().unwrap_or(0.0)).collect();
@@ -1491,8 +1541,9 @@ fn ruled_rows(entries: &[Entry]) -> bool {
 /// previous page's last row (a row split by the page break): those above the
 /// widest gap between them and `following`, when that gap is the space
 /// between rows (`row_space`, give or take 15%) and clearly wider than any
-/// other gap of the run; or those above the one drawn edge among them.
-fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>, ruled: bool) -> usize {
+/// other gap of the run (or the one that reaches the table's `step`, and none
+/// short of it); or those above the one drawn edge among them.
+fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>, ruled: bool, step: Option<f32>) -> usize {
     if let Some(k) = ruled_split(lines, following) {
         return k;
     }
@@ -1504,17 +1555,17 @@ fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>, rule
         return 0;
     }
     let ys: Vec<f32> = lines.iter().chain(std::iter::once(following)).map(|e| e.y).collect();
-    match standout_gap(&ys, following.size) {
-        Some((k, widest)) if widest >= 0.85 * row_space => k + 1,
+    match row_gap_at(&ys, following.size, step) {
+        Some((k, widest)) if widest >= 0.85 * row_space && step.is_none_or(|s| widest >= s) => k + 1,
         _ => 0,
     }
 }
 
 /// How many of `lines`, which follow the anchor `prev` at the foot of its
 /// page, stay with it: all, unless the widest gap among them is the table's
-/// space between rows, or a drawn edge lies among them (then the lines after
-/// it begin the next row).
-fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>, ruled: bool) -> usize {
+/// space between rows (and reaches the table's `step`, where it has one), or
+/// a drawn edge lies among them (then the lines after it begin the next row).
+fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>, ruled: bool, step: Option<f32>) -> usize {
     if let Some(k) = lines.iter().position(|e| e.ruled) {
         return k;
     }
@@ -1523,8 +1574,8 @@ fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>, ruled: bool) -
     }
     let Some(row_space) = row_space else { return lines.len() };
     let ys: Vec<f32> = std::iter::once(prev).chain(lines).map(|e| e.y).collect();
-    match standout_gap(&ys, prev.size) {
-        Some((k, widest)) if widest >= 0.85 * row_space => k,
+    match row_gap_at(&ys, prev.size, step) {
+        Some((k, widest)) if widest >= 0.85 * row_space && step.is_none_or(|s| widest >= s) => k,
         _ => lines.len(),
     }
 }
@@ -1532,6 +1583,7 @@ fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>, ruled: bool) -
 /// Gathers each anchor with its wrapped lines.
 fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
     let row_space = row_space(entries);
+    let step = row_step(entries);
     let ruled = ruled_rows(entries);
     let anchors: Vec<usize> =
         entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
@@ -1598,12 +1650,12 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                         // rows begin the next row (its first narration line
                         // printed above a page break).
                         let tail = pre.get(..on_prev_page).unwrap_or_default();
-                        let stays = staying(p, tail, row_space, ruled);
+                        let stays = staying(p, tail, row_space, ruled, step);
                         if stays < on_prev_page {
                             stays
                         } else {
                             let following = entries.get(date_cut).unwrap_or(n);
-                            on_prev_page + carried_over(carried, following, row_space, ruled)
+                            on_prev_page + carried_over(carried, following, row_space, ruled, step)
                         }
                     }
                 } else if date_at.is_some() {
@@ -1614,13 +1666,13 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                     // date); else the next row's only when the table prints
                     // narration before amounts.
                     let run = entries.get(start..i).unwrap_or_default();
-                    match clear_split(p, run, n) {
+                    match clear_split(p, run, n, step) {
                         Some(k) if k <= pre.len() => k,
                         _ if orientation == Orientation::Before => 0,
                         _ => pre.len(),
                     }
                 } else {
-                    match clear_split(p, pre, n) {
+                    match clear_split(p, pre, n, step) {
                         Some(k) => k,
                         None => match orientation {
                             Orientation::After => pre.len(),
