@@ -1438,18 +1438,17 @@ fn clear_split(prev: &Entry, run: &[Entry], next: &Entry, step: Option<f32>) -> 
 /// row (1 px of cell padding or a border's spacing, scaled down: 5–30% wider,
 /// less than one run's gap must stand out by), the step from one row to the
 /// next tells over the whole table what it cannot in one run: over the steps
-/// between consecutive wrapped lines of a page (neither an anchor), the
+/// between consecutive lines of a page (not under 0.7 of the median: a centred
+/// anchor half a line from its row's lines), the
 /// tightest that recurs (three times or more) and the next, no step between,
 /// both tight clusters (each within 4%), recurring, the wider 5–30% above the
 /// tighter; the middle between them. `None` where the steps show no such two.
 fn row_step(entries: &[Entry]) -> Option<f32> {
-    let mut steps: Vec<f32> = entries
-        .windows(2)
-        .filter(|w| w[0].page == w[1].page && w[0].kind != Kind::Anchor && w[1].kind != Kind::Anchor)
-        .map(|w| w[1].y - w[0].y)
-        .filter(|g| *g > 0.0)
-        .collect();
+    let mut steps: Vec<f32> =
+        entries.windows(2).filter(|w| w[0].page == w[1].page).map(|w| w[1].y - w[0].y).filter(|g| *g > 0.0).collect();
     steps.sort_by(f32::total_cmp);
+    // A centred row's anchor half a line from its lines is no pitch.
+    let least = 0.7 * steps.get(steps.len() / 2).copied()?;
     // (least, most, count) of runs of steps each within 2% (0.2 pt) of the last.
     let mut clusters: Vec<(f32, f32, usize)> = Vec::new();
     for g in steps {
@@ -1462,7 +1461,7 @@ fn row_step(entries: &[Entry]) -> Option<f32> {
         }
     }
     // The pitch: the tightest step that recurs; the space: the next one.
-    let at = clusters.iter().position(|c| c.2 >= 3)?;
+    let at = clusters.iter().position(|c| c.2 >= 3 && c.0 >= least)?;
     let (pitch, space) = (clusters.get(at)?, clusters.get(at + 1)?);
     let tight = |c: &(f32, f32, usize)| c.1 - c.0 <= 0.04 * c.0 && c.2 >= 3;
     (tight(pitch) && tight(space) && (1.05..=1.3).contains(&(space.0 / pitch.1))).then_some(0.5 * (pitch.1 + space.0))
