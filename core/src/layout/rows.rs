@@ -1067,34 +1067,52 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             if closing_title {
                 return out;
             }
-            // The space between this page's rows: over its rows after the
-            // first, the median gap from the line above each (a top-aligned
-            // row's last line to the next row's first, cell padding and all).
-            let row_gaps: Vec<f32> = infos
+            // The space between this page's rows: over its consecutive rows,
+            // the median of the widest gap between the lines from one to the
+            // next (a top-aligned row's last line to the next row's first,
+            // cell padding and all; in a centred table the gap above a row's
+            // figures is one of its own lines').
+            let rows_at: Vec<usize> =
+                infos.iter().enumerate().skip(k).filter(|(_, (_, x))| is_row(x)).map(|(j, _)| j).collect();
+            let row_gaps: Vec<f32> = rows_at
                 .windows(2)
-                .skip(k)
-                .filter(|w| is_row(&w[1].1))
-                .filter_map(|w| Some(page.lines.get(w[1].0)?.y - page.lines.get(w[0].0)?.y))
+                .filter_map(|w| {
+                    let ys: Vec<f32> =
+                        infos.get(w[0]..=w[1])?.iter().filter_map(|(li, _)| page.lines.get(*li).map(|l| l.y)).collect();
+                    ys.windows(2).map(|p| p[1] - p[0]).reduce(f32::max)
+                })
                 .collect();
             let row_gap = if row_gaps.len() >= 3 { median(row_gaps).unwrap_or(0.0) } else { 0.0 };
+            let text_line = |x: &LineInfo| x.fits && x.special.is_none() && !x.date && !x.amount;
+            let limit = |size: f32| (2.2 * size).max(1.25 * row_gap).min(3.5 * size);
+            let gap_at = |j: usize| {
+                let (Some((la, _)), Some((lh, _))) = (infos.get(j.wrapping_sub(1)), infos.get(j)) else { return None };
+                let (Some(above), Some(here)) = (page.lines.get(*la), page.lines.get(*lh)) else { return None };
+                Some((here.y - above.y, here.size))
+            };
+            // Set tight above the row, or a row's space above it (the end of
+            // the previous page's last row, cut by the page break; with large
+            // cell padding the space is the page's own).
             let mut s = k;
             while s > 0 {
-                let (Some((li_above, above_info)), Some((li_here, _))) = (infos.get(s - 1), infos.get(s)) else {
-                    break;
-                };
-                let (Some(above), Some(here)) = (page.lines.get(*li_above), page.lines.get(*li_here)) else { break };
-                // Set tight above the row, or a row's space above it (the end
-                // of the previous page's last row, cut by the page break;
-                // with large cell padding the space is the page's own).
-                if !above_info.fits
-                    || above_info.special.is_some()
-                    || above_info.date
-                    || above_info.amount
-                    || here.y - above.y > (2.2 * here.size).max(1.1 * row_gap).min(3.5 * here.size)
-                {
+                let Some((_, above_info)) = infos.get(s - 1) else { break };
+                let Some((gap, size)) = gap_at(s) else { break };
+                if !text_line(above_info) || gap > limit(size) {
                     break;
                 }
                 s -= 1;
+            }
+            // The page's first lines, nothing above them, in the table's text
+            // columns and set tight: the rest of a row Qt's page break cut,
+            // set lower than the page's space between rows (its cell's
+            // padding and the next row's), up to 3.5 sizes above the row.
+            if s > 0
+                && infos.first().is_some_and(|(li, _)| *li == 0)
+                && infos.iter().take(s).all(|(_, x)| text_line(x))
+                && (1..s).all(|j| gap_at(j).is_some_and(|(g, size)| g <= limit(size)))
+                && gap_at(s).is_some_and(|(g, size)| g <= 3.5 * size)
+            {
+                s = 0;
             }
             infos.get(s).map_or(from, |(li, _)| *li)
         }
@@ -1342,6 +1360,7 @@ fn salvage(mut cells: Vec<(ColumnKind, String)>) -> Vec<(ColumnKind, String)> {
 /// Where the table's wrapped lines sit, from the runs whose gaps tell and
 /// from the lines before a page's first row and after its last.
 fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
+    let step = row_step(entries);
     let anchors: Vec<usize> =
         entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
     let mut before = 0i32;
@@ -1354,8 +1373,8 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
     let (mut weak_told, mut weak_before, mut weak_after) = (0usize, 0usize, 0usize);
     // Votes from the table's first and last rows (no page break cuts them).
     let mut ends_voted = false;
-    // Page heads with lines above the page's first row.
-    let mut heads = 0usize;
+    // Page heads with lines above the page's first row (the table's first row not counted).
+    let mut page_heads = 0usize;
     // A row's last line ends its narration short; a line before it is full
     // (the next line's first word would not have fitted after it). Between
     // two rows one line apart: the anchor's narration full and the line
@@ -1366,6 +1385,8 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
         a.narr.zip(b.narr).is_some_and(|(x, y)| x.x1 + 0.25 * x.size + y.first > right + 0.1 * x.size)
     };
     let (mut fill_before, mut fill_after) = (0usize, 0usize);
+    // Runs of lines after a page's last row and before a page's first.
+    let (mut feet, mut heads) = (0i32, 0i32);
     let mut i = 0;
     while i < entries.len() {
         if entries.get(i).is_some_and(|e| e.kind == Kind::Anchor) {
@@ -1391,7 +1412,7 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
         }
         match (prev, next) {
             (Some(p), Some(n)) if p.page == first.page && n.page == last.page && p.page == n.page => {
-                if let Some(cut) = clear_split(p, run, n) {
+                if let Some(cut) = clear_split(p, run, n, step) {
                     before += i32::from(cut < run.len());
                     after += i32::from(cut > 0);
                     told += 1;
@@ -1415,15 +1436,25 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
             (Some(p), Some(n)) if p.page == first.page && n.page != p.page && n.page == last.page => {}
             (Some(p), _) if p.page == first.page && (next.is_none() || next.is_some_and(|n| n.page != p.page)) => {
                 ends_voted |= next.is_none();
-                after += 2;
+                feet += 1;
             }
             (_, Some(n)) if n.page == last.page && (prev.is_none() || prev.is_some_and(|p| p.page != n.page)) => {
                 ends_voted |= prev.is_none();
-                heads += usize::from(prev.is_some());
-                before += 2;
+                page_heads += usize::from(prev.is_some());
+                heads += 1;
             }
             _ => {}
         }
+    }
+    // Lines after a page's last row are its own in a table whose rows are
+    // kept whole and whose narration follows the figures, lines before a
+    // page's first row are in one whose narration precedes them; where both
+    // occur, page breaks cut rows (Qt's do, `break-inside: avoid` or not),
+    // and either is the rest of a row the break cut: with runs whose gaps
+    // tell, the page breaks tell nothing.
+    if told == 0 || feet == 0 || heads == 0 {
+        after += 2 * feet;
+        before += 2 * heads;
     }
     if told == 0 && weak_told >= 5 {
         // Nine runs in ten or more cut at one end, none or few at the other.
@@ -1450,7 +1481,7 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
     // Before table prints lines above a page's first row on a quarter of its
     // pages or more (a 601-row browser table, cells bottom aligned: 5 of 15).
     let breaks = entries.windows(2).filter(|w| w[0].page != w[1].page).count();
-    if told == 0 && !ends_voted && heads * 4 < breaks && one_pitch(entries) {
+    if told == 0 && !ends_voted && page_heads * 4 < breaks && one_pitch(entries) {
         // Only page breaks voting, in a table set at one pitch: lines before
         // a page's first row are the rest of a row the break cut, lines after
         // a page's last row its own (a page head's one line does not make a
@@ -1563,7 +1594,10 @@ fn faint_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
 /// `prev` and `next`: the number of lines that go to `prev`. `None` when no
 /// gap stands out (all the same pitch). A drawn edge between the rows says
 /// it first.
-fn clear_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
+///
+/// `step`, the table's [`row_step`]: where no gap stands out on its own, the
+/// one gap of the run that reaches it divides the rows.
+fn clear_split(prev: &Entry, run: &[Entry], next: &Entry, step: Option<f32>) -> Option<usize> {
     if let Some(k) = ruled_split(run, next) {
         return Some(k);
     }
@@ -1571,13 +1605,58 @@ fn clear_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
     ys.push(prev.y);
     ys.extend(run.iter().map(|e| e.y));
     ys.push(next.y);
-    standout_gap(&ys, prev.size.max(next.size)).map(|(k, _)| k)
+    row_gap_at(&ys, prev.size.max(next.size), step).map(|(k, _)| k)
+}
+
+/// Where a table sets its rows a little further apart than the lines of a
+/// row (1 px of cell padding or a border's spacing, scaled down: 5–30% wider,
+/// less than one run's gap must stand out by), the step from one row to the
+/// next tells over the whole table what it cannot in one run: over the steps
+/// between consecutive lines of a page (not under 0.7 of the median: a centred
+/// anchor half a line from its row's lines), the
+/// tightest that recurs (three times or more) and the next, no step between,
+/// both tight clusters (each within 4%), recurring, the wider 5–30% above the
+/// tighter; the middle between them. `None` where the steps show no such two.
+fn row_step(entries: &[Entry]) -> Option<f32> {
+    let mut steps: Vec<f32> =
+        entries.windows(2).filter(|w| w[0].page == w[1].page).map(|w| w[1].y - w[0].y).filter(|g| *g > 0.0).collect();
+    steps.sort_by(f32::total_cmp);
+    // A centred row's anchor half a line from its lines is no pitch.
+    let least = 0.7 * steps.get(steps.len() / 2).copied()?;
+    // (least, most, count) of runs of steps each within 2% (0.2 pt) of the last.
+    let mut clusters: Vec<(f32, f32, usize)> = Vec::new();
+    for g in steps {
+        match clusters.last_mut() {
+            Some(c) if g - c.1 <= (0.02 * c.1).max(0.2) => {
+                c.1 = g;
+                c.2 += 1;
+            }
+            _ => clusters.push((g, g, 1)),
+        }
+    }
+    // The pitch: the tightest step that recurs; the space: the next one.
+    let at = clusters.iter().position(|c| c.2 >= 3 && c.0 >= least)?;
+    let (pitch, space) = (clusters.get(at)?, clusters.get(at + 1)?);
+    let tight = |c: &(f32, f32, usize)| c.1 - c.0 <= 0.04 * c.0 && c.2 >= 3;
+    (tight(pitch) && tight(space) && (1.05..=1.3).contains(&(space.0 / pitch.1))).then_some(0.5 * (pitch.1 + space.0))
 }
 
 /// The widest gap between consecutive baselines `ys`, as (index, width),
 /// when it stands out: 15% and 0.15 of `size` wider than any other (1 px of
 /// cell padding each side sets rows 1.5 pt further apart than the lines of a
 /// row: 18% at a 7.5 pt pitch).
+/// [`standout_gap`], or where none stands out the one gap that reaches the
+/// table's [`row_step`].
+fn row_gap_at(ys: &[f32], size: f32, step: Option<f32>) -> Option<(usize, f32)> {
+    if let Some(g) = standout_gap(ys, size) {
+        return Some(g);
+    }
+    let step = step?;
+    let mut wide = ys.windows(2).enumerate().filter(|(_, w)| w[1] - w[0] >= step).map(|(k, w)| (k, w[1] - w[0]));
+    let g = wide.next()?;
+    wide.next().is_none().then_some(g)
+}
+
 fn standout_gap(ys: &[f32], size: f32) -> Option<(usize, f32)> {
     let gaps: Vec<f32> =
         ys.windows(2).map(|w| w.get(1).copied().unwrap_or(0.0) - w.first().copied().unwrap_or(0.0)).collect();
@@ -1635,8 +1714,9 @@ fn ruled_rows(entries: &[Entry]) -> bool {
 /// previous page's last row (a row split by the page break): those above the
 /// widest gap between them and `following`, when that gap is the space
 /// between rows (`row_space`, give or take 15%) and clearly wider than any
-/// other gap of the run; or those above the one drawn edge among them.
-fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>, ruled: bool) -> usize {
+/// other gap of the run (or the one that reaches the table's `step`, and none
+/// short of it); or those above the one drawn edge among them.
+fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>, ruled: bool, step: Option<f32>) -> usize {
     if let Some(k) = ruled_split(lines, following) {
         return k;
     }
@@ -1648,17 +1728,17 @@ fn carried_over(lines: &[Entry], following: &Entry, row_space: Option<f32>, rule
         return 0;
     }
     let ys: Vec<f32> = lines.iter().chain(std::iter::once(following)).map(|e| e.y).collect();
-    match standout_gap(&ys, following.size) {
-        Some((k, widest)) if widest >= 0.85 * row_space => k + 1,
+    match row_gap_at(&ys, following.size, step) {
+        Some((k, widest)) if widest >= 0.85 * row_space && step.is_none_or(|s| widest >= s) => k + 1,
         _ => 0,
     }
 }
 
 /// How many of `lines`, which follow the anchor `prev` at the foot of its
 /// page, stay with it: all, unless the widest gap among them is the table's
-/// space between rows, or a drawn edge lies among them (then the lines after
-/// it begin the next row).
-fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>, ruled: bool) -> usize {
+/// space between rows (and reaches the table's `step`, where it has one), or
+/// a drawn edge lies among them (then the lines after it begin the next row).
+fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>, ruled: bool, step: Option<f32>) -> usize {
     if let Some(k) = lines.iter().position(|e| e.ruled) {
         return k;
     }
@@ -1667,8 +1747,8 @@ fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>, ruled: bool) -
     }
     let Some(row_space) = row_space else { return lines.len() };
     let ys: Vec<f32> = std::iter::once(prev).chain(lines).map(|e| e.y).collect();
-    match standout_gap(&ys, prev.size) {
-        Some((k, widest)) if widest >= 0.85 * row_space => k,
+    match row_gap_at(&ys, prev.size, step) {
+        Some((k, widest)) if widest >= 0.85 * row_space && step.is_none_or(|s| widest >= s) => k,
         _ => lines.len(),
     }
 }
@@ -1693,6 +1773,7 @@ fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize], is_dat
     // The date lines the row before took from the run above its anchor.
     let mut date_prefix: Vec<(ColumnKind, String)> = Vec::new();
     let row_space = row_space(entries);
+    let step = row_step(entries);
     let ruled = ruled_rows(entries);
     let anchors: Vec<usize> =
         entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
@@ -1763,12 +1844,12 @@ fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize], is_dat
                         // rows begin the next row (its first narration line
                         // printed above a page break).
                         let tail = pre.get(..on_prev_page).unwrap_or_default();
-                        let stays = staying(p, tail, row_space, ruled);
+                        let stays = staying(p, tail, row_space, ruled, step);
                         if stays < on_prev_page {
                             stays
                         } else {
                             let following = entries.get(date_cut).unwrap_or(n);
-                            on_prev_page + carried_over(carried, following, row_space, ruled)
+                            on_prev_page + carried_over(carried, following, row_space, ruled, step)
                         }
                     }
                 } else if date_at.is_some() {
@@ -1779,13 +1860,13 @@ fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize], is_dat
                     // date); else the next row's only when the table prints
                     // narration before amounts.
                     let run = entries.get(start..i).unwrap_or_default();
-                    match clear_split(p, run, n) {
+                    match clear_split(p, run, n, step) {
                         Some(k) if k <= pre.len() => k,
                         _ if orientation == Orientation::Before => 0,
                         _ => pre.len(),
                     }
                 } else {
-                    match clear_split(p, pre, n) {
+                    match clear_split(p, pre, n, step) {
                         Some(k) => k,
                         None => match orientation {
                             Orientation::After => pre.len(),

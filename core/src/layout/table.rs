@@ -66,7 +66,9 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
             let named = |gap: f32| l.phrases(gap).iter().filter(|p| names(p)).count();
             // Labels a line printer sets one cell apart name their columns
             // only once the phrase is cut (`classify`): word by word, then.
-            l.words.len() <= 40 && (named(label_gap(l)) >= 2 || named(LABEL_GAP) >= 2)
+            // So do labels a browser sets one cell's padding apart in a
+            // narrow font (2 pt, as wide as the space inside a label).
+            l.words.len() <= 40 && (named(label_gap(l)) >= 2 || named(LABEL_GAP) >= 2 || named(0.0) >= 3)
         })
     };
     for first in from..lines.len() {
@@ -706,7 +708,12 @@ impl Bands {
             // The last column's figures may start past its label's end (a
             // label set at the left of a wide column over right-aligned
             // figures); before another column they might be that one's.
-            let after_next = if self.columns.get(i + 2).is_none() { f32::INFINITY } else { f32::NEG_INFINITY };
+            // Before another column, a figure wholly left of that column's
+            // label is the next column's too (labels set at the left of
+            // wide cells over right-aligned figures: every column's figures
+            // past its label's end); a figure reaching that label may be
+            // its column's (a balance starting left of its centred label).
+            let after_next = self.columns.get(i + 2).map_or(f32::INFINITY, |c| c.x0);
             // Right of it a figure, not only a Dr/Cr mark: the space between
             // a balance and its `Cr` (a monospaced space, wider than the
             // cells' padding) is no gutter.
@@ -715,7 +722,7 @@ impl Bands {
                 words.iter().any(|w| w.x1 > lo && w.x1 <= g0 + 0.5)
                     && words.iter().any(|w| {
                         w.x0 >= g1 - 0.5
-                            && w.x0 < hi.max(next.x1).max(after_next)
+                            && (w.x0 < hi.max(next.x1) || w.x1 <= after_next)
                             && w.text.bytes().any(|b| b.is_ascii_digit())
                     })
             };
