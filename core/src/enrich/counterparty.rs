@@ -17,6 +17,9 @@ const STOP: &[&str] = &[
     "ACCOUNT",
     "ACH",
     "AGAINST",
+    "ALLOWANCE",
+    "ALLOWANCES",
+    "AND",
     "APP",
     "APR",
     "ATM",
@@ -67,6 +70,7 @@ const STOP: &[&str] = &[
     "FTO",
     "FUND",
     "FUNDS",
+    "FY",
     "GIFT",
     "GOOGLE",
     "GOOGLEPAY",
@@ -152,6 +156,7 @@ const STOP: &[&str] = &[
     "PHONE",
     "PHONEPE",
     "POS",
+    "PRP",
     "PUNB",
     "RECD",
     "RECEIVED",
@@ -993,6 +998,16 @@ pub(crate) fn same_person(counterparty: &str, holder: &[String]) -> bool {
     if initials_of(counterparty, holder) {
         return true;
     }
+    // The holder's middle and last names without the first (`SURESH
+    // SUBRAMANIAN` for POOJA SURESH SUBRAMANIAN): an Indian middle name is the
+    // father's or the husband's given name, so this names him, not her.
+    if let [_, middle, last] = holder
+        && middle.len() > 1
+        && last.len() > 1
+        && counterparty.split(' ').eq([middle.as_str(), last.as_str()])
+    {
+        return false;
+    }
     // Bit i: holder word i already taken.
     let Some(i) = holder.iter().position(|h| h == first) else { return false };
     let mut used = 1u64 << i;
@@ -1018,6 +1033,15 @@ mod tests {
             Some(Party::Bank(b)) => b,
             None => String::new(),
         }
+    }
+
+    #[test]
+    fn the_holders_middle_and_last_name_is_her_father_or_husband() {
+        let holder = name_key("Ms. POOJA SURESH SUBRAMANIAN");
+        assert!(!same_person("SURESH SUBRAMANIAN", &holder));
+        assert!(same_person("POOJA SUBRAMANIAN", &holder));
+        assert!(same_person("POOJA SURESH SUBRAMANIAN", &holder));
+        assert!(same_person("POOJA SUBRA", &holder));
     }
 
     #[test]

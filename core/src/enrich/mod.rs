@@ -64,6 +64,18 @@ pub const SALARY_EXCLUSIONS: &[&str] = &[
     // monthly at one amount on one day like a salary.
     "ANNUITY",
     "ANNUITIES",
+    // A professional's fee (a hospital's monthly PROF FEES to a consultant doctor,
+    // a firm's to its CA: TDS under 194J, not payroll; a hospital's per-visit
+    // CONSULTATION) is a client's payment, however regular its day and amount.
+    // (Not CONSULTANCY or CONSULTING alone: Tata Consultancy Services pays salaries.)
+    "CONSULTATION",
+    "CONSULTATIONS",
+    "PROF FEE",
+    "PROF FEES",
+    "PROFESSIONAL FEE*",
+    "CONSULTANCY FEE*",
+    "CONSULTATION FEE*",
+    "CONSULTING FEE*",
 ];
 
 thread_local! {

@@ -55,7 +55,11 @@
 //!    12th, 5th, 8th and 8th (five of eight months near one day) are not pay.
 //!
 //! Once a payer's salary is found, its credits that say BONUS, ARREARS,
-//! INCENTIVE or INCREMENT are salary too (paid on their own day and amount),
+//! INCENTIVE, INCREMENT or PRP are salary too (paid on their own day and
+//! amount, from ₹3,000: an incentive under the ₹5,000 of rule 3 counts), and
+//! so is such a credit that reads another payer but names the found payer
+//! (two words or more) as whole words (`PRP FY 2024-25 BHARAT HEAVY
+//! ELECTRICALS` beside `TRF FROM PAY ACCOUNT BHARAT HEAVY ELECTRICALS`),
 //! and so are its other bank transfers of at least a quarter of the salary
 //! (arrears or a bonus printed without a word; claims say REIMB / CLAIM and
 //! never join the payer). A payer found by the keyword counts too: its
@@ -87,7 +91,8 @@
 //!
 //! Advances (EARLYSAL, SALADV, ADVSAL, "salary advance"), reimbursements,
 //! reversals, pensions (PENSION, CPPC: retirement income, not pay for
-//! work) and annuities (an insurer's monthly ANNUITY) never count ([`crate::enrich::SALARY_EXCLUSIONS`]).
+//! work), annuities (an insurer's monthly ANNUITY) and professionals' fees
+//! (PROF FEES, CONSULTATION: a client's payment) never count ([`crate::enrich::SALARY_EXCLUSIONS`]).
 //!
 //! **month_year** is the month the salary is for: a salary credited on or before
 //! the 5th ([`PAID_IN_ARREARS_UNTIL_DAY`]) is for the month before (paid
@@ -386,6 +391,15 @@ pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: 
         }
         if !paid.is_empty() {
             let med = median(paid.iter().map(|&p| Money::from_paise(p))).paise();
+            // The payer's credits under REGULAR_MIN too, when they say what
+            // they are (a staffing company's ₹4,901 INCENTIVE beside its pay).
+            let small = smaller.get(g).map_or(&[][..], Vec::as_slice);
+            for &i in small {
+                if !is_salary[i] && transactions[i].amount >= SALARY_MIN && names_extra_pay(&transactions[i].note) {
+                    is_salary[i] = true;
+                    reason.insert(i, "bonus, arrears or incentive from a payer whose salary was found".to_string());
+                }
+            }
             for &i in members {
                 if is_salary[i] {
                     continue;
@@ -414,6 +428,7 @@ pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: 
     for _ in 0..2 {
         successor_streams(transactions, &groups, &organisation, &mut is_salary, &mut reason);
     }
+    named_extra_pay(transactions, &employer, &reversed, enriched, &classifier, &mut is_salary, &mut reason);
 
     transactions
         .iter()
@@ -629,11 +644,63 @@ fn is_receipt(note: &str) -> bool {
 }
 
 /// BONUS, ARREARS, INCENTIVE or INCREMENT (as banks cut them: "INCREMENT AR")
-/// in a narration.
+/// in a narration, or a public sector's PRP (performance related pay; not PLI,
+/// which is also Postal Life Insurance).
 fn names_extra_pay(note: &str) -> bool {
-    note.to_ascii_uppercase()
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .any(|w| w == "BONUS" || w.starts_with("ARREAR") || w == "INCENTIVE" || w == "INCREMENT" || w == "EXGRATIA")
+    note.to_ascii_uppercase().split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+        w == "BONUS" || w.starts_with("ARREAR") || w == "INCENTIVE" || w == "INCREMENT" || w == "EXGRATIA" || w == "PRP"
+    })
+}
+
+/// A bonus, arrears or performance pay printed without a rail, its words
+/// before the employer's name (`PRP FY 2024-25 BHARAT HEAVY ELECTRICALS`,
+/// `DA ARREAR BHARAT HEAVY ELECTRICALS 644122`), reads a payer of its own
+/// (`Prp Fy`): a credit of at least [`SALARY_MIN`] that says so
+/// ([`names_extra_pay`]) and names, as whole words, the payer (two words or
+/// more, 8 letters or more) of a salary already found is salary too.
+fn named_extra_pay(
+    transactions: &[Transaction],
+    employer: &FastMap<usize, String>,
+    reversed: &[bool],
+    enriched: bool,
+    classifier: &Classifier,
+    is_salary: &mut [bool],
+    reason: &mut FastMap<usize, String>,
+) {
+    let mut keys: Vec<String> = (0..transactions.len())
+        .filter(|&i| is_salary[i])
+        .filter_map(|i| {
+            let key = counterparty_key(employer.get(&i).map_or(transactions[i].clean_note.as_str(), String::as_str));
+            (key.len() >= 8 && key.contains(' ')).then(|| format!(" {key} "))
+        })
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    if keys.is_empty() {
+        return;
+    }
+    for (i, t) in transactions.iter().enumerate() {
+        if is_salary[i]
+            || t.kind != TxnType::Credit
+            || t.amount < SALARY_MIN
+            || reversed[i]
+            || !names_extra_pay(&t.note)
+        {
+            continue;
+        }
+        if is_salary_exclusion(&t.note) || is_receipt(&t.note) {
+            continue;
+        }
+        let channel = if enriched { t.channel } else { classifier.classify(&t.note, t.kind, t.amount).channel };
+        if !matches!(channel, Channel::NetBankingTransfer | Channel::Chq | Channel::AutoCredit | Channel::Other) {
+            continue;
+        }
+        let words = format!(" {} ", counterparty_key(&t.note));
+        if let Some(key) = keys.iter().find(|k| words.contains(k.as_str())) {
+            is_salary[i] = true;
+            reason.insert(i, format!("bonus, arrears or performance pay naming the employer {}", key.trim()));
+        }
+    }
 }
 
 /// An employee code, payroll batch, payout or pay-month tag in a narration:
@@ -941,6 +1008,32 @@ mod tests {
             credit(2024, 9, 30, "IMPS/CR/510521238745/ASHWA SUPPLY CHAIN LIMITED", 165_000.0),
         ];
         assert_eq!(found(&t), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn performance_pay_arrears_and_small_incentives_of_a_found_employer() {
+        // A PSU's pay by transfer from its pay account (found by regularity),
+        // its performance pay and DA arrear printed without a rail, the
+        // words before the employer's name: salary by the name.
+        let mut t: Vec<Transaction> = (1..=4)
+            .map(|m| credit(2025, m, 27, "TRF FROM PAY ACCOUNT BHARAT HEAVY ELECTRICALS 335945", 118_857.78))
+            .collect();
+        t.push(credit(2025, 2, 20, "PRP FY 2024-25 BHARAT HEAVY ELECTRICALS", 165_400.04));
+        t.push(credit(2025, 3, 12, "DA ARREAR BHARAT HEAVY ELECTRICALS 644122", 42_187.0));
+        // Another payer's PRP is not the holder's pay.
+        t.push(credit(2025, 3, 14, "PRP FY 2024-25 STEEL AUTHORITY OF INDIA", 65_000.0));
+        assert_eq!(found(&t), vec![0, 1, 2, 3, 4, 5]);
+        // A staffing company's ₹4,901 incentive beside the pay that says SALARY.
+        let mut t: Vec<Transaction> = (4..=7)
+            .map(|m| credit(2025, m, 2, "NEFT inward QUESS CORP LIMITED SBINN584685905817 SALARY", 23_480.39))
+            .collect();
+        t.push(credit(2025, 7, 18, "NEFT inward QUESS CORP LIMITED KKBKN836292734538 INCENTIVE AIRTEL", 4_901.0));
+        assert_eq!(found(&t), vec![0, 1, 2, 3, 4]);
+        // A hospital's monthly professional fee to a consultant is no pay.
+        let t: Vec<Transaction> = (3..=8)
+            .map(|m| credit(2025, m, 7, "NEFT/CR/ICICN355466736803/MANIPAL HOSPITALS PVT LTD/PROF FEES", 94_500.0))
+            .collect();
+        assert!(found(&t).is_empty());
     }
 
     #[test]

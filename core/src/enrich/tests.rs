@@ -385,6 +385,24 @@ fn classes_of_the_sixth_cold_batch() {
     );
     assert_ne!(annuity.channel, Channel::Salary);
     assert!(is_salary_exclusion("NEFT-HDFCN018384302775-LIC OF INDIA-ANNUITY JEEVAN AKSHAY"));
+    // A PSU's PAY & ALLOWANCES is pay, its payer the employer (not the utility
+    // Natural Gas, nor the word Allowances).
+    let ongc =
+        c.classify("PAY & ALLOWANCES FOR JUN-25 OIL AND NATURAL GAS", TxnType::Credit, Money::from_rupees(122_761));
+    assert_eq!((ongc.channel, ongc.clean_note.as_str()), (Channel::Salary, "Oil And Natural Gas"));
+    let sail = c.classify(
+        "BY CLG PAY AND ALLOWANCES MAR 2025 STEEL AUTHORITY OF",
+        TxnType::Credit,
+        Money::from_rupees(121_000),
+    );
+    assert_eq!((sail.channel, sail.clean_note.as_str()), (Channel::Salary, "Steel Authority"));
+    let gas = c.classify("BBPS/4412/MAHANAGAR NATURAL GAS", TxnType::Debit, Money::from_rupees(640));
+    assert_eq!(gas.clean_note, "Gas");
+    // A consultant's professional fee is a client's payment.
+    assert!(is_salary_exclusion("NEFT/CR/ICICN355466736803/MANIPAL HOSPITALS PVT LTD/PROF FEES MAY"));
+    assert!(is_salary_exclusion("NEFT inward APOLLO CLINIC PROFESSIONAL FEES"));
+    assert!(is_salary_exclusion("NEFT:CNRBN465261971497:APOLLO HOSPITALS ENTERPRIS:CONSULTATION"));
+    assert!(!is_salary_exclusion("NEFT-CITIN25011234567-TATA CONSULTANCY SERVICES-SALARY"));
     // A municipal tax through the bill-payment rail is a bill.
     let tax = c.classify("BILLPAY MUNICIPAL CORP PROPERTY TAX", TxnType::Debit, Money::from_rupees(18_450));
     assert_eq!(tax.channel, Channel::BillPayment);

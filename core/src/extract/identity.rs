@@ -647,8 +647,22 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
         if heads.is_empty() || line.text().contains(':') {
             continue;
         }
-        let heads = &split_labels(line, heads);
-        let labels: Vec<Option<Label>> = heads.iter().map(|h| label_of(h.text.trim())).collect();
+        let mut heads = split_labels(line, heads);
+        let mut labels: Vec<Option<Label>> = heads.iter().map(|h| label_of(h.text.trim())).collect();
+        // An account or IFSC label at the right end of a line whose other
+        // segments are no labels (the holder's name at the left, "Account
+        // Number" at the right over "799411063595", as a digital bank prints
+        // its details beside the envelope's lines): that label alone, over
+        // its value.
+        if heads.len() >= 2
+            && labels[..labels.len() - 1].iter().all(Option::is_none)
+            && matches!(labels.last(), Some(Some(Label::Account | Label::Ifsc)))
+        {
+            let k = heads.len() - 1;
+            heads.drain(..k);
+            labels.drain(..k);
+        }
+        let heads = &heads;
         if labels.iter().any(Option::is_none) || labels.iter().all(|l| *l == Some(Label::Ignored)) {
             continue;
         }
@@ -2378,6 +2392,20 @@ mod tests {
         ];
         let id = read(&lines, &[]);
         assert_eq!((id.name.as_str(), id.account_number.as_str()), ("Zeus Test Mark Testname", "12345678"));
+    }
+
+    #[test]
+    fn an_account_label_at_the_right_end_of_the_holders_line_takes_the_value_under_it() {
+        // DBS digibank: the envelope's lines at the left, "Account Number"
+        // at the right of the holder's line over the number.
+        let lines = vec![
+            line(10.0, &[("MRS REVATHI SAMEER SHETTY", 0.0), ("Account Number", 350.0)]),
+            line(21.0, &[("NO 755/A KAMLA NAGAR NEAR HANUMAN TEMPLE", 0.0), ("799411063595", 350.0)]),
+            line(32.0, &[("PATNA", 0.0), ("Account Type", 350.0)]),
+            line(43.0, &[("BIHAR 800073", 0.0), ("SAVINGS ACCOUNT", 350.0)]),
+        ];
+        let id = read(&lines, &[]);
+        assert_eq!((id.name.as_str(), id.account_number.as_str()), ("REVATHI SAMEER SHETTY", "799411063595"));
     }
 
     #[test]
