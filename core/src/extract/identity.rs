@@ -70,6 +70,8 @@ const LABELS: &[(&str, Label)] = &[
     ("NAME OF ACCOUNT HOLDER", Label::Name),
     ("NAME OF CUSTOMER", Label::Name),
     ("NAME OF THE CUSTOMER", Label::Name),
+    // HSBC and Standard Chartered: "Account Title : MR. NAME".
+    ("ACCOUNT TITLE", Label::Name),
     // Joint accounts: the primary (first) holder is the account's name.
     ("PRIMARY HOLDER", Label::Name),
     ("PRIMARY ACCOUNT HOLDER", Label::Name),
@@ -153,6 +155,10 @@ const LABELS: &[(&str, Label)] = &[
     ("JOINT HOLDER S", Label::Ignored),
     ("JOINT HOLDER NAMES", Label::Ignored),
     ("SECOND HOLDER", Label::Ignored),
+    // "JOINTLY WITH MRS. S. KAVITHA" under the holder's name; an HUF's
+    // "Karta :- NAME": neither the holder nor the address.
+    ("JOINTLY WITH", Label::Ignored),
+    ("KARTA", Label::Ignored),
     ("CRN", Label::Ignored),
     ("CRN NO", Label::Ignored),
     ("CIF NUMBER", Label::Ignored),
@@ -187,6 +193,8 @@ const LABELS: &[(&str, Label)] = &[
     ("CITY", Label::AddressPart),
     ("STATE", Label::AddressPart),
     ("PIN", Label::AddressPart),
+    ("PIN CODE", Label::AddressPart),
+    ("PINCODE", Label::AddressPart),
     ("PHONE CODE", Label::Ignored),
     ("INTEREST RATE", Label::Ignored),
     ("HOME BRANCH", Label::Ignored),
@@ -592,8 +600,8 @@ fn is_pin_line(text: &str) -> bool {
     let up = text.trim().to_ascii_uppercase();
     let rest = ["PIN CODE", "PINCODE", "PIN"].iter().find_map(|p| up.strip_prefix(p));
     rest.is_some_and(|r| {
-        let digits = r.trim_start_matches([' ', '-', '.']).trim_end();
-        digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()) && r.starts_with([' ', '-', '.'])
+        let digits = r.trim_start_matches([' ', '-', '.', ':']).trim_end();
+        digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()) && r.starts_with([' ', '-', '.', ':'])
     })
 }
 
@@ -1069,6 +1077,82 @@ fn account_in_title(text: &str) -> Option<String> {
     })
 }
 
+/// The number right after the label of a statement's title line, with no
+/// colon or dash: "Statement of account for A/c 50100412345678 for the
+/// period ...", "Statement of Account No. XXXXXXXXXX1234 for the period".
+fn account_in_statement_title(text: &str) -> Option<String> {
+    let upper = text.to_ascii_uppercase();
+    if !upper.trim_start().starts_with("STATEMENT OF") {
+        return None;
+    }
+    ["ACCOUNT NUMBER", "ACCOUNT NO", "A/C NO", "A/C"].iter().find_map(|label| {
+        let at = upper.find(label)? + label.len();
+        let after = upper.get(at..)?;
+        // A label word, not the start of a longer one ("A/CS").
+        if !after.starts_with([' ', '.', ':']) {
+            return None;
+        }
+        let first = after.trim_start_matches(['.', ' ', ':']).split_whitespace().next()?;
+        account_number(first).filter(|n| n.len() >= 9)
+    })
+}
+
+/// A joint holder's name on the row under the holder's, with no label
+/// ("MR VIVEK SHARMA" over "MRS ANJU SHARMA", then the address): a person's
+/// salutation and name words only. Shri, Sri and Dr begin place and road
+/// names ("SHRI RAM NAGAR", "DR AMBEDKAR ROAD"), so they do not count here.
+fn joint_name_row(text: &str) -> bool {
+    let t = text.trim();
+    let head: String = t.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+    let person =
+        matches!(head.to_ascii_uppercase().as_str(), "MR" | "MRS" | "MS" | "MISS" | "SMT" | "SHRIMATI" | "KUM");
+    let untitled = strip_title(t);
+    person && untitled.len() < t.len() && is_name_words(&untitled) && !t.contains('/')
+}
+
+/// A name set alone on its row in type larger than the block's ("Rohit
+/// Sinha" in 11 pt over 8 pt details, no label and no salutation, in any
+/// case): two to four capitalised words of letters.
+fn large_name_row(block: &[Line], segs: &[Vec<Segment>]) -> Option<Segment> {
+    let mut sizes: Vec<f32> = block.iter().map(|l| l.size).collect();
+    sizes.sort_by(f32::total_cmp);
+    let body = *sizes.get(sizes.len() / 2)?;
+    const NOT_HOLDER: &[&str] = &["HISTORY", "TRANSACTION", "PASSBOOK", "REPORT", "E-STATEMENT", "WELCOME"];
+    block.iter().zip(segs).find_map(|(l, row)| {
+        let [only] = row.as_slice() else { return None };
+        let t = only.text.trim();
+        let words: Vec<&str> = t.split_whitespace().collect();
+        let fit = l.size >= 1.25 * body
+            && (2..=4).contains(&words.len())
+            && is_name_words(t)
+            && words.iter().all(|w| w.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
+            && label_prefix(t).is_none()
+            && banks::by_name_in(t).is_none()
+            && !words.iter().any(|w| {
+                let w = w.to_ascii_uppercase();
+                NOT_A_NAME.contains(&w.as_str()) || NOT_HOLDER.contains(&w.as_str())
+            });
+        fit.then(|| only.clone())
+    })
+}
+
+/// A customer block set right of another block (the branch's labels and
+/// address on the left, "To" and the holder's name and address on the
+/// right): the unlabelled name's own row has a segment far left of it. The
+/// left edge of the customer block then; what lies left of it on the
+/// address rows is the other block's.
+fn other_block_beside(
+    block: &[Line],
+    segs: &[Vec<Segment>],
+    unlabelled: bool,
+    name_line: Option<usize>,
+    name_x: f32,
+) -> Option<f32> {
+    let l = name_line.filter(|_| unlabelled)?;
+    let far = 10.0 * block.get(l)?.size;
+    segs.get(l)?.iter().any(|s| s.x0 < name_x - far).then_some(name_x - far)
+}
+
 /// Identity from the header-block lines (above the table on the first page).
 /// `rest` is the other text of the statement (footers, the summary after the
 /// table), searched for a period, IFSC, MICR or balances the block lacks.
@@ -1102,7 +1186,8 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                 untitled.len() < s.text.trim().len() && is_name_words(&untitled) && plausible(&s.text)
             });
             let cand = titled.or_else(|| segs.iter().flatten().find(|s| is_caps_name(&s.text) && plausible(&s.text)));
-            match cand {
+            let large = if cand.is_none() { large_name_row(block, &segs) } else { None };
+            match cand.or(large.as_ref()) {
                 // HDFC sets the salutation apart from the name ("MR      RAHUL
                 // VERMA"): a title alone in the segment before it is the
                 // name's, and its edge is the block's (the address under it).
@@ -1256,8 +1341,17 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     // the holder's address lines) are stepped over, each widening the gap
     // allowed before the next address line.
     let mut stepped = 0.0f32;
+    let beside = other_block_beside(block, &segs, name_field.is_none(), name_line, name_x);
     for (i, line) in segs.iter().enumerate().skip(addr_start) {
         let Some(l) = block.get(i) else { break };
+        let kept: Vec<Segment>;
+        let line = match beside {
+            Some(edge) => {
+                kept = line.iter().filter(|s| s.x0 >= edge).cloned().collect();
+                &kept
+            }
+            None => line,
+        };
         let tol = (0.8 * l.size).max(2.0);
         let indent = if edge_fixed { tol } else { 12.0 * l.size };
         // The first address line may sit a blank row below the name block
@@ -1283,7 +1377,8 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             let upper = t.to_ascii_uppercase();
             let word = upper.split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
             let between = matches!(label_prefix(t), Some((Label::Ignored, _)))
-                || matches!(word, "PROP" | "PROPRIETOR" | "PROPRIETRIX");
+                || matches!(word, "PROP" | "PROPRIETOR" | "PROPRIETRIX")
+                || (name_field.is_none() && joint_name_row(t));
             if between {
                 prev_y = Some(l.y);
                 continue;
@@ -1314,7 +1409,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         // The statement's title or period line under the block ("Statement of
         // account for the period 01-04-2024 to 30-06-2024") ends the address.
         let title_or_period = text.to_ascii_uppercase().contains("STATEMENT") || dates::dates_in(&text).len() >= 2;
-        if (text.contains(':') && !landmark_colon(&text))
+        if (text.contains(':') && !landmark_colon(&text) && !is_pin_line(&text))
             || (label_prefix(&text).is_some() && !is_pin_line(&text))
             || text.is_empty()
             || title_or_period
@@ -1355,6 +1450,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     };
     id.account_number = find_map(Label::Account, &account_number)
         .or_else(|| block.iter().chain(rest).find_map(|l| account_in_title(&l.text())))
+        .or_else(|| block.iter().chain(rest).find_map(|l| account_in_statement_title(&l.text())))
         .unwrap_or_default();
     let words_of = |lines: &[Line]| -> Vec<String> {
         lines
