@@ -69,6 +69,7 @@ const LABELS: &[(&str, Label)] = &[
     ("NAME OF THE ACCOUNT HOLDER", Label::Name),
     ("NAME OF ACCOUNT HOLDER", Label::Name),
     ("NAME OF CUSTOMER", Label::Name),
+    ("NAME OF A/C HOLDER", Label::Name),
     ("NAME OF THE CUSTOMER", Label::Name),
     // HSBC and Standard Chartered: "Account Title : MR. NAME".
     ("ACCOUNT TITLE", Label::Name),
@@ -80,6 +81,17 @@ const LABELS: &[(&str, Label)] = &[
     ("FIRST HOLDER NAME", Label::Name),
     ("NAME", Label::Name),
     ("ADDRESS", Label::Address),
+    // "Add. : W/O ...", "Addr :"; "Address 1 :" with "Address 2 :" under it
+    // (an address set as numbered fields).
+    ("ADD", Label::Address),
+    ("ADDR", Label::Address),
+    ("ADDRESS 1", Label::Address),
+    ("ADDRESS LINE 1", Label::Address),
+    ("ADDRESS 2", Label::AddressPart),
+    ("ADDRESS 3", Label::AddressPart),
+    ("ADDRESS 4", Label::AddressPart),
+    ("ADDRESS LINE 2", Label::AddressPart),
+    ("ADDRESS LINE 3", Label::AddressPart),
     ("CUSTOMER ADDRESS", Label::Address),
     ("COMMUNICATION ADDRESS", Label::Address),
     ("ADDRESS FOR COMMUNICATION", Label::Address),
@@ -589,6 +601,9 @@ fn landmark_colon(text: &str) -> bool {
                 | "POST"
                 | "TALUK"
                 | "TQ"
+                | "DIST"
+                | "DISTT"
+                | "DISTRICT"
                 | "TEHSIL"
                 | "MANDAL"
                 | "AREA"
@@ -830,6 +845,14 @@ fn names_a_product(value: &str) -> bool {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '/');
         w.eq_ignore_ascii_case("ACCOUNT") || w.eq_ignore_ascii_case("A/C")
     })
+}
+
+/// A heading read as a name label and its value ("ACCOUNT HOLDER DETAILS"
+/// over the customer block, "Account Holder Information"): no name.
+fn heading_value(value: &str) -> bool {
+    let words: Vec<String> = value.split_whitespace().map(str::to_ascii_uppercase).collect();
+    !words.is_empty()
+        && words.iter().all(|w| matches!(w.as_str(), "DETAILS" | "DETAIL" | "INFORMATION" | "INFO" | "PARTICULARS"))
 }
 
 fn is_name_words(s: &str) -> bool {
@@ -1168,7 +1191,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     // "Account name  Everyday account" (NZ and UK banks name the product
     // there, the holder above the address): a value ending in ACCOUNT or A/C
     // names no person or firm.
-    let name_field = first(&all_fields, Label::Name).filter(|f| !names_a_product(&f.value));
+    let name_field = first(&all_fields, Label::Name).filter(|f| !names_a_product(&f.value) && !heading_value(&f.value));
     // The name as printed keeps its title: "M/S" says the holder is a firm.
     let (printed_name, name_line, name_x) = match &name_field {
         Some(f) => (f.value.clone(), Some(f.line), f.x0),
@@ -1185,9 +1208,13 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                 let untitled = strip_title(&s.text);
                 untitled.len() < s.text.trim().len() && is_name_words(&untitled) && plausible(&s.text)
             });
-            let cand = titled.or_else(|| segs.iter().flatten().find(|s| is_caps_name(&s.text) && plausible(&s.text)));
-            let large = if cand.is_none() { large_name_row(block, &segs) } else { None };
-            match cand.or(large.as_ref()) {
+            // A name alone in larger type comes before the first run of
+            // capitals ("INR" of a "Currency INR" row under it).
+            let large = if titled.is_none() { large_name_row(block, &segs) } else { None };
+            let cand = titled
+                .or(large.as_ref())
+                .or_else(|| segs.iter().flatten().find(|s| is_caps_name(&s.text) && plausible(&s.text)));
+            match cand {
                 // HDFC sets the salutation apart from the name ("MR      RAHUL
                 // VERMA"): a title alone in the segment before it is the
                 // name's, and its edge is the block's (the address under it).
