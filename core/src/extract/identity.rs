@@ -2309,6 +2309,27 @@ mod tests {
     }
 
     #[test]
+    fn cold_header_forms_of_identity3() {
+        // The number right after a title line's label, no colon or dash.
+        let t = "Statement of account for A/c 50100412345678 for the period 01-04-2024 to 30-04-2024";
+        assert_eq!(account_in_statement_title(t).as_deref(), Some("50100412345678"));
+        let t = "Statement of Account No. XXXXXXXXXX1234 for the period 01-04-2024 to 30-04-2024";
+        assert_eq!(account_in_statement_title(t).as_deref(), Some("XXXXXXXXXX1234"));
+        assert_eq!(account_in_statement_title("Statement of Account for the period 01-04-2024"), None);
+        assert_eq!(account_in_statement_title("Transfer to A/c 50100412345678"), None);
+        // A joint holder's titled name, never a place named after Shri or Dr.
+        assert!(joint_name_row("MRS ANJU SHARMA"));
+        assert!(!joint_name_row("SHRI RAM NAGAR"));
+        assert!(!joint_name_row("DR AMBEDKAR ROAD"));
+        assert!(!joint_name_row("B-7 DEFENCE COLONY"));
+        // PIN lines with a colon; heading words are no name.
+        assert!(is_pin_line("Pin: 800001"));
+        assert!(is_pin_line("PIN CODE - 560034"));
+        assert!(heading_value("DETAILS"));
+        assert!(!heading_value("RAHUL SHARMA"));
+    }
+
+    #[test]
     fn account_numbers_grouped_or_masked() {
         for (value, want) in [
             ("2701 0100 0123 45", Some("27010100012345")),
