@@ -70,6 +70,11 @@ const LABELS: &[(&str, Label)] = &[
     ("NAME OF ACCOUNT HOLDER", Label::Name),
     ("NAME OF CUSTOMER", Label::Name),
     ("NAME OF A/C HOLDER", Label::Name),
+    // "Customer Name & Address : SMT. NAME" over the address lines.
+    ("NAME ADDRESS", Label::Name),
+    ("NAME AND ADDRESS", Label::Name),
+    ("CUSTOMER NAME ADDRESS", Label::Name),
+    ("CUSTOMER NAME AND ADDRESS", Label::Name),
     ("NAME OF THE CUSTOMER", Label::Name),
     // HSBC and Standard Chartered: "Account Title : MR. NAME".
     ("ACCOUNT TITLE", Label::Name),
@@ -86,6 +91,8 @@ const LABELS: &[(&str, Label)] = &[
     ("ADD", Label::Address),
     ("ADDR", Label::Address),
     ("ADDRESS 1", Label::Address),
+    ("ADDRESS OF THE CUSTOMER", Label::Address),
+    ("ADDRESS OF CUSTOMER", Label::Address),
     ("ADDRESS LINE 1", Label::Address),
     ("ADDRESS 2", Label::AddressPart),
     ("ADDRESS 3", Label::AddressPart),
@@ -155,6 +162,12 @@ const LABELS: &[(&str, Label)] = &[
     ("EMAIL ID", Label::Ignored),
     ("MOBILE", Label::Ignored),
     ("MOBILE NO", Label::Ignored),
+    ("MOBILE NUMBER", Label::Ignored),
+    ("REGISTERED MOBILE", Label::Ignored),
+    ("REGISTERED MOBILE NO", Label::Ignored),
+    ("REGISTERED MOBILE NUMBER", Label::Ignored),
+    ("REGISTERED EMAIL", Label::Ignored),
+    ("REGISTERED EMAIL ID", Label::Ignored),
     ("PHONE", Label::Ignored),
     ("PHONE NO", Label::Ignored),
     ("DATE OF BIRTH", Label::Ignored),
@@ -1176,6 +1189,25 @@ fn other_block_beside(
     segs.get(l)?.iter().any(|s| s.x0 < name_x - far).then_some(name_x - far)
 }
 
+/// The edge of the lines under an address label with nothing after it: the
+/// label's, or, when the row under it has nothing there and starts further
+/// right ("Address :" alone, its lines in the values' column), that row's.
+fn lines_right_of_label(block: &[Line], segs: &[Vec<Segment>], label_line: usize, label_x: f32) -> f32 {
+    let Some(size) = block.get(label_line + 1).map(|l| l.size) else { return label_x };
+    let tol = (0.8 * size).max(2.0);
+    match segs.get(label_line + 1).map(Vec::as_slice) {
+        Some([first, ..])
+            if first.x0 > label_x + tol
+                && first.x0 < label_x + 20.0 * size
+                && label_prefix(first.text.trim()).is_none()
+                && !first.text.contains(':') =>
+        {
+            first.x0
+        }
+        _ => label_x,
+    }
+}
+
 /// Identity from the header-block lines (above the table on the first page).
 /// `rest` is the other text of the statement (footers, the summary after the
 /// table), searched for a period, IFSC, MICR or balances the block lacks.
@@ -1331,7 +1363,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                 .get(f.line)
                 .and_then(|ss| ss.iter().find(|s| matches!(label_prefix(s.text.trim()), Some((Label::Address, _)))))
                 .map_or(f.x0, |s| s.x0);
-            (f.line + 1, label_x, Vec::new())
+            (f.line + 1, lines_right_of_label(block, &segs, f.line, label_x), Vec::new())
         }
         (Some(f), _) => (f.line + 1, f.x0, vec![f.value.clone()]),
         // Under a labelled name ("Name :- SHREE BALAJI AGENCIES") the
