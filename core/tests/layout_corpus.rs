@@ -42,7 +42,14 @@
 //! other templates), and a second cold batch of it (fixtures/realtraits2:
 //! legends, summaries, pending / hold / reward tables after the rows, shaded
 //! and bordered tables, zero rows, prefixed and suffixed figures, headers on
-//! every page), each made by the generate script beside them.
+//! every page), transaction tables as real statements print them, quoted by
+//! public parsers of Indian statements (fixtures/realquotes: headers broken by
+//! their cells, quoted column gutters, dates wrapped in their cells, dates above
+//! and amounts below a wrapped narration, B/F and OPENING BALANCE rows, unusual
+//! column orders) and a second cold batch of them (fixtures/realquotes2), and
+//! long statements of 260 to 700 rows page after page (fixtures/longstmts: rows cut by page breaks, B/F and C/F lines,
+//! days of 60+ UPI rows, identical real rows), each made by the generate
+//! script beside them.
 //!
 //! Every fixture must read exactly: each row's date, narration as read across
 //! its lines, side, amount and balance; the chain reconciled from the printed
@@ -151,6 +158,45 @@ fn every_real_statement_furniture_of_the_second_batch_reads_exactly_and_reconcil
     // header block on every page, tables starting mid page 1, a last page
     // of one row.
     corpus_reads_exactly("realtraits2", 46);
+}
+
+#[test]
+fn every_quoted_real_transaction_table_reads_exactly_and_reconciles() {
+    // Transaction tables as real statements print them, quoted by public code
+    // that parses Indian statements (fixtures/realquotes/README.md): headers
+    // exactly as printed and broken by their cells, columns at quoted camelot
+    // gutters, dates wrapped in narrow cells, a row's date alone above its
+    // narration or its amounts on a line of their own, narration above the
+    // dated line, B/F and OPENING / CLOSING BALANCE rows, Dr / Cr forms,
+    // unusual column orders (credit before debit, narration or value date
+    // last), pages of 640, 803 x 1180, 910 and 1190 points.
+    corpus_reads_exactly("realquotes", 34);
+}
+
+#[test]
+fn every_quoted_real_transaction_table_of_the_second_batch_reads_exactly_and_reconciles() {
+    // A second cold batch of quoted tables (fixtures/realquotes2/README.md):
+    // Standard Chartered's dated BALANCE FROM PREVIOUS STATEMENT and a dated
+    // CLOSING BALANCE row carrying the period's totals, deposit before
+    // withdrawal; ICICI Money Multiplier's Autosweep / Reverse Sweep columns
+    // and Page Total rows; HDFC labels drawn word by word without space
+    // glyphs; (Dr) / (Cr) glued or in parentheses; Debit / Credit words in a
+    // side column; ISO dates; rows drawn right to left.
+    corpus_reads_exactly("realquotes2", 21);
+}
+
+#[test]
+fn every_long_statement_reads_exactly_and_reconciles() {
+    // Long statements, 260 to 700 rows over 8 to 18 pages
+    // (fixtures/longstmts/README.md), from reportlab, fpdf2, Chromium and
+    // wkhtmltopdf: the header block on every page with its page number (a
+    // shorter one after page 1), the column header repeated or printed once,
+    // rows cut by the page break, a cut row's rest above the next page's
+    // B/F line, page totals and C/F lines at every foot, days of 60 and more
+    // UPI rows, identical rows that are both real, long narrations, zero-amount
+    // rows, amounts of crores and of a rupee or less, a summary after the
+    // table. One misread row in 500 breaks such a statement.
+    corpus_reads_exactly("longstmts", 12);
 }
 
 #[test]

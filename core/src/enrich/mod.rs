@@ -60,6 +60,10 @@ pub const SALARY_EXCLUSIONS: &[&str] = &[
     "PENSION*",
     "PENSN",
     "CPPC",
+    // So is an annuity from an insurer (LIC OF INDIA-ANNUITY JEEVAN AKSHAY), paid
+    // monthly at one amount on one day like a salary.
+    "ANNUITY",
+    "ANNUITIES",
 ];
 
 thread_local! {

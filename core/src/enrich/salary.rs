@@ -86,8 +86,8 @@
 //! amount classified as a reversal) is never salary, by any rule.
 //!
 //! Advances (EARLYSAL, SALADV, ADVSAL, "salary advance"), reimbursements,
-//! reversals and pensions (PENSION, CPPC: retirement income, not pay for
-//! work) never count ([`crate::enrich::SALARY_EXCLUSIONS`]).
+//! reversals, pensions (PENSION, CPPC: retirement income, not pay for
+//! work) and annuities (an insurer's monthly ANNUITY) never count ([`crate::enrich::SALARY_EXCLUSIONS`]).
 //!
 //! **month_year** is the month the salary is for: a salary credited on or before
 //! the 5th ([`PAID_IN_ARREARS_UNTIL_DAY`]) is for the month before (paid

@@ -358,3 +358,34 @@ fn classes_of_the_second_mined_set() {
     let card = c.classify("ECOM PUR/One97Comm_Pay/SBIPG/070917/09:17", TxnType::Debit, Money::from_rupees(1_380));
     assert_eq!(card.channel, Channel::DebitCard);
 }
+
+#[test]
+fn classes_of_the_sixth_cold_batch() {
+    let c = Classifier::default();
+    // Gold-loan interest sent over UPI to the lender is the lender's, not the bank's interest debit.
+    let gl = c.classify(
+        "UPI/DR/936743497440/MUTHOOT FINANCE/ICIC/muthootfinance@icici/GL INTEREST",
+        TxnType::Debit,
+        Money::from_rupees(2_600),
+    );
+    assert_eq!(gl.description, "lender_transaction");
+    assert_eq!(gl.channel, Channel::Upi);
+    // The bank's own interest debit stays a charge.
+    let od = c.classify("CC INT DEBIT", TxnType::Debit, Money::from_rupees(42_000));
+    assert_eq!(od.channel, Channel::BankCharge);
+    // Snapmint (pay later) collects by mandate.
+    let snap =
+        c.classify("ACH DR/SNAPMINT CREDIT ADVISO/YESB7774728014934992", TxnType::Debit, Money::from_rupees(2_499));
+    assert_eq!(snap.description, "lender_transaction");
+    // An insurer's monthly annuity is retirement income, never salary.
+    let annuity = c.classify(
+        "NEFT CREDIT BARBN579285380776 LIC OF INDIA ANNUITY JEEVAN AKSHAY",
+        TxnType::Credit,
+        Money::from_rupees(12_345),
+    );
+    assert_ne!(annuity.channel, Channel::Salary);
+    assert!(is_salary_exclusion("NEFT-HDFCN018384302775-LIC OF INDIA-ANNUITY JEEVAN AKSHAY"));
+    // A municipal tax through the bill-payment rail is a bill.
+    let tax = c.classify("BILLPAY MUNICIPAL CORP PROPERTY TAX", TxnType::Debit, Money::from_rupees(18_450));
+    assert_eq!(tax.channel, Channel::BillPayment);
+}

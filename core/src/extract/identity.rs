@@ -86,19 +86,11 @@ const LABELS: &[(&str, Label)] = &[
     ("FIRST HOLDER NAME", Label::Name),
     ("NAME", Label::Name),
     ("ADDRESS", Label::Address),
-    // "Add. : W/O ...", "Addr :"; "Address 1 :" with "Address 2 :" under it
-    // (an address set as numbered fields).
+    // "Add. : W/O ...", "Addr :" (numbered fields: below).
     ("ADD", Label::Address),
     ("ADDR", Label::Address),
-    ("ADDRESS 1", Label::Address),
     ("ADDRESS OF THE CUSTOMER", Label::Address),
     ("ADDRESS OF CUSTOMER", Label::Address),
-    ("ADDRESS LINE 1", Label::Address),
-    ("ADDRESS 2", Label::AddressPart),
-    ("ADDRESS 3", Label::AddressPart),
-    ("ADDRESS 4", Label::AddressPart),
-    ("ADDRESS LINE 2", Label::AddressPart),
-    ("ADDRESS LINE 3", Label::AddressPart),
     ("CUSTOMER ADDRESS", Label::Address),
     ("COMMUNICATION ADDRESS", Label::Address),
     ("ADDRESS FOR COMMUNICATION", Label::Address),
@@ -106,6 +98,15 @@ const LABELS: &[(&str, Label)] = &[
     ("CORRESPONDENCE ADDRESS", Label::Address),
     ("REGISTERED ADDRESS", Label::Address),
     ("VILLAGE", Label::Address),
+    // Co-operative banks' cores print the address a line per label: "Add1 : H NO 271/A
+    // SHIVAJI PETH", "Add2 : OPP BUS STAND", "Add3 : PATNA", "Add4 : BIHAR 800091". The first
+    // starts the address, the others continue it (as City / State / PIN rows do).
+    ("ADD1", Label::Address),
+    ("ADD 1", Label::Address),
+    ("ADDRESS1", Label::Address),
+    ("ADDRESS 1", Label::Address),
+    ("ADDRESS LINE 1", Label::Address),
+    ("ADDR1", Label::Address),
     ("ACCOUNT NUMBER", Label::Account),
     ("ACCOUNT NO", Label::Account),
     // ICICI's export: "Accountno:" in one word.
@@ -201,6 +202,11 @@ const LABELS: &[(&str, Label)] = &[
     ("FATHERS NAME", Label::Ignored),
     ("FATHER S NAME", Label::Ignored),
     ("SPOUSE NAME", Label::Ignored),
+    // A minor's account names the guardian beside the minor (the holder).
+    ("GUARDIAN", Label::Ignored),
+    ("GUARDIAN NAME", Label::Ignored),
+    ("GUARDIAN S NAME", Label::Ignored),
+    ("NAME OF GUARDIAN", Label::Ignored),
     ("BRANCH MANAGER", Label::Ignored),
     ("RELATIONSHIP MANAGER", Label::Ignored),
     ("RM NAME", Label::Ignored),
@@ -220,6 +226,25 @@ const LABELS: &[(&str, Label)] = &[
     ("PIN", Label::AddressPart),
     ("PIN CODE", Label::AddressPart),
     ("PINCODE", Label::AddressPart),
+    ("ADD2", Label::AddressPart),
+    ("ADD3", Label::AddressPart),
+    ("ADD4", Label::AddressPart),
+    ("ADD5", Label::AddressPart),
+    ("ADD 2", Label::AddressPart),
+    ("ADD 3", Label::AddressPart),
+    ("ADD 4", Label::AddressPart),
+    ("ADDRESS2", Label::AddressPart),
+    ("ADDRESS3", Label::AddressPart),
+    ("ADDRESS4", Label::AddressPart),
+    ("ADDRESS 2", Label::AddressPart),
+    ("ADDRESS 3", Label::AddressPart),
+    ("ADDRESS 4", Label::AddressPart),
+    ("ADDRESS LINE 2", Label::AddressPart),
+    ("ADDRESS LINE 3", Label::AddressPart),
+    ("ADDRESS LINE 4", Label::AddressPart),
+    ("ADDR2", Label::AddressPart),
+    ("ADDR3", Label::AddressPart),
+    ("ADDR4", Label::AddressPart),
     ("PHONE CODE", Label::Ignored),
     ("INTEREST RATE", Label::Ignored),
     ("HOME BRANCH", Label::Ignored),
@@ -793,8 +818,40 @@ fn latin_rendering(name: &str) -> String {
 }
 
 /// Salutations printed before a holder's name, in capitals.
-const TITLES: &[&str] =
-    &["MR", "MRS", "MS", "MISS", "DR", "SHRI", "SRI", "SMT", "SHRIMATI", "KUM", "KUMARI", "M/S", "MESSRS"];
+/// Salutations; MAST. / MASTER and BABY are a minor boy's and girl's.
+const TITLES: &[&str] = &[
+    "MR", "MRS", "MS", "MISS", "DR", "SHRI", "SRI", "SMT", "SHRIMATI", "KUM", "KUMARI", "M/S", "MESSRS", "MAST",
+    "MASTER", "BABY",
+];
+
+/// The first holder of two people's names joined by an ampersand on one line
+/// ("JITENDRA SHETTY & SUNITA SHETTY", "Mr. ABHISHEK SHETTY & POOJA SHETTY"):
+/// both sides names of two words or more, and no firm's ("SHAH & SONS",
+/// "JOHNSON & JOHNSON PVT LTD", "R K JAIN & CO" keep theirs).
+fn first_of_joint(name: &str) -> &str {
+    let Some((a, b)) = name.split_once(" & ") else { return name };
+    let person = |s: &str| {
+        let s = strip_title(s);
+        s.split_whitespace().count() >= 2 && is_name_words(&s) && !organisation(&s) && !s.contains('&')
+    };
+    if person(a) && person(b) && !organisation(name) { a.trim_end() } else { name }
+}
+
+/// The name without the minor's-account marker after it ("MAST. KABIR SAXENA
+/// (MINOR)", "ANIKA RAO MINOR"): the holder is the minor, the marker no part of
+/// the name.
+fn without_minor_marker(name: &str) -> &str {
+    let t = name.trim_end();
+    for marker in ["(MINOR)", "(MINOR A/C)", "(MINOR AC)", " MINOR"] {
+        if let Some(head) = t.len().checked_sub(marker.len()).and_then(|k| t.get(..k))
+            && t.get(head.len()..).is_some_and(|m| m.eq_ignore_ascii_case(marker))
+            && head.split_whitespace().count() >= 2
+        {
+            return head.trim_end();
+        }
+    }
+    t
+}
 
 /// The name without its salutation, in any case, with or without a dot and
 /// with the dot glued to the name ("Mr.RAMESH", "Kum. DIVYA", "M/s. BHARAT").
@@ -1238,7 +1295,9 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             // of letters; else the first name in capitals.
             let titled = segs.iter().flatten().find(|s| {
                 let untitled = strip_title(&s.text);
-                untitled.len() < s.text.trim().len() && is_name_words(&untitled) && plausible(&s.text)
+                untitled.len() < s.text.trim().len()
+                    && is_name_words(without_minor_marker(&untitled))
+                    && plausible(&s.text)
             });
             // A name alone in larger type comes before the first run of
             // capitals ("INR" of a "Currency INR" row under it).
@@ -1275,6 +1334,9 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     // A labelled name too long for its cell wraps onto the next row, at the
     // value's edge ("Customer Name : M/S SRI VENKATESWARA RICE" over
     // "MILLS"), a label starting the row after: one or two words of letters.
+    // Two words under a person's name of two words or more are a joint
+    // holder's name ("Name : Mr. JITENDRA GHOSH" over "SUNITA GHOSH"), not the
+    // rest of the first.
     let mut name_line = name_line;
     let printed_name = match (&name_field, name_line) {
         (Some(f), Some(l)) if f.value.len() >= 18 => {
@@ -1288,7 +1350,10 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                 [only]
                     if (only.x0 - f.x0).abs() <= 0.8 * size
                         && after_is_label
-                        && only.text.split_whitespace().count() <= 2
+                        && (only.text.split_whitespace().count() == 1
+                            || (only.text.split_whitespace().count() == 2
+                                && (organisation(&printed_name)
+                                    || strip_title(&printed_name).split_whitespace().count() < 2)))
                         && only.text.chars().all(|c| c.is_ascii_uppercase() || c == ' ')
                         && label_prefix(only.text.trim()).is_none() =>
                 {
@@ -1328,7 +1393,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         None => printed_name,
     };
     let printed_name = latin_rendering(&printed_name);
-    id.name = strip_title(&printed_name);
+    id.name = first_of_joint(without_minor_marker(&strip_title(&printed_name))).to_string();
     // A name of fewer than two letters ("A", "=" where a redaction bar or a
     // smudge stands on a scan) names nobody.
     if id.name.chars().filter(|c| c.is_alphabetic()).count() < 2 {
@@ -1387,6 +1452,23 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         (None, None) => (usize::MAX, 0.0, Vec::new()),
     };
     let mut prev_y = block.get(addr_start.wrapping_sub(1)).map(|l| l.y);
+    // The address set in a column of its own at the right of the header, other
+    // cells to its left on the row of its label or name (Canara's "Address" over
+    // its lines beside the holder's label : value pairs; Indian Bank's customer
+    // box beside the account details): on its rows, the other column's cells to
+    // the left are stepped over.
+    let column_x = match (&addr_field, &name_field) {
+        (Some(f), _) => segs
+            .get(f.line)
+            .and_then(|ss| ss.iter().find(|s| matches!(label_prefix(s.text.trim()), Some((Label::Address, _)))))
+            .map(|s| (f.line, s.x0)),
+        (None, None) => name_line.map(|l| (l, name_x)),
+        (None, Some(_)) => None,
+    };
+    let right_column = column_x.is_some_and(|(l, x)| {
+        let size = block.get(l).map_or(8.0, |b| b.size);
+        segs.get(l).is_some_and(|ss| ss.iter().any(|s| s.x0 < x - 4.0 * size))
+    });
     // Under a labelled address the lines continue at the value's left edge,
     // or at the label's ("Address : FLAT 302" over "14 MG ROAD"), or after a
     // colon under an empty label (": PUNE 411038"); under a name they may be
@@ -1427,16 +1509,33 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         // customer number's row ("Joint Holder :- -", "CRN xxxxxx4982",
         // "JOINT HOLDERS : KAVITA SETHI") or a proprietor's ("PROP. SURESH
         // GUPTA"), at the name's edge: neither name nor address.
+        // In a column at the right, the row's first cell in that column.
         if address.is_empty()
             && addr_field.is_none()
-            && let Some(first) = line.first()
+            && let Some(first) = if right_column { line.iter().find(|s| s.x0 >= addr_x - tol) } else { line.first() }
             && (first.x0 - addr_x).abs() <= 12.0 * l.size
         {
             let t = first.text.trim();
             let upper = t.to_ascii_uppercase();
             let word = upper.split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
+            // A minor's guardian ("U/G MR. SURESH SAXENA": under guardianship of)
+            // too, and a joint holder's name: after an ampersand ("& SUNITA
+            // GHOSH"), or a name alone that ends in the holder's surname
+            // ("REKHA SUBRAMANIAN" under "Mr. SURESH SUBRAMANIAN").
+            let surname = printed_name.split_whitespace().last().map(str::to_ascii_uppercase);
+            let words = upper.split_whitespace().collect::<Vec<_>>();
+            // ("S/O DATTATRAY JADHAV", "C/O ..." start the address: a relation, not a holder.)
+            let family_name = (2..=4).contains(&words.len())
+                && is_name_words(t)
+                && !t.contains('/')
+                && label_prefix(t).is_none()
+                && words.last().map(|w| w.to_string()) == surname
+                && !strip_title(t).eq_ignore_ascii_case(&strip_title(&printed_name));
             let between = matches!(label_prefix(t), Some((Label::Ignored, _)))
-                || matches!(word, "PROP" | "PROPRIETOR" | "PROPRIETRIX")
+                || matches!(word, "PROP" | "PROPRIETOR" | "PROPRIETRIX" | "GUARDIAN")
+                || upper.starts_with("U/G ")
+                || (t.starts_with('&') && is_name_words(t.trim_start_matches(['&', ' '])))
+                || family_name
                 || (name_field.is_none() && joint_name_row(t));
             if between {
                 prev_y = Some(l.y);
@@ -1447,7 +1546,8 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         // colon: the next line may start up to a character and a half left.
         let below = if addr_field.is_some() { tol.max(1.5 * l.size) } else { tol };
         let at_column = line.iter().find(|s| s.x0 >= addr_x - below && s.x0 <= addr_x + indent);
-        let left: Vec<&Segment> = line.iter().filter(|s| s.x0 < addr_x - below).collect();
+        let left: Vec<&Segment> =
+            line.iter().filter(|s| s.x0 < addr_x - below && !(right_column && at_column.is_some())).collect();
         let text = match (at_column, left.as_slice()) {
             (Some(seg), []) => {
                 let t = seg.text.trim();
@@ -2071,6 +2171,127 @@ mod tests {
             ("SHREE GANESH TRADERS", "SHOP 4 MARKET YARD, PUNE 411037", "1234567890123")
         );
         assert_eq!(id.account_category, AccountCategory::Corporate);
+    }
+
+    #[test]
+    fn an_address_column_at_the_right_address_line_labels_a_joint_line_and_a_minor() {
+        // Canara: the holder's label : value pairs at the left, "Address" over
+        // its lines at the right, beside the pairs' rows.
+        let a = vec![
+            line(10.0, &[("Account Holders Name", 30.0), (":", 150.0), ("MR ROHAN VERMA", 160.0), ("Address", 400.0)]),
+            line(22.0, &[("TANVI VERMA", 160.0), ("FLAT 32/A NEHRU COLONY", 400.0)]),
+            line(34.0, &[("Customer Id", 30.0), (":", 150.0), ("944138373", 160.0), ("MANGALURU", 400.0)]),
+            line(
+                46.0,
+                &[("Account Number", 30.0), (":", 150.0), ("7549307007299", 160.0), ("KARNATAKA 575035", 400.0)],
+            ),
+            line(58.0, &[("IFSC Code", 30.0), (":", 150.0), ("CNRB0430272", 160.0)]),
+        ];
+        let id = read(&a, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str(), id.account_number.as_str()),
+            ("ROHAN VERMA", "FLAT 32/A NEHRU COLONY, MANGALURU, KARNATAKA 575035", "7549307007299")
+        );
+        // Indian Bank: the account details at the left, the customer's name and
+        // address unlabelled in a box at the right.
+        let b = vec![
+            line(10.0, &[("ACCOUNT DETAILS", 30.0)]),
+            line(
+                22.0,
+                &[("Account Number", 30.0), (":", 110.0), ("4501062336", 120.0), ("BLUEPINE INTERIORS PVT LTD", 340.0)],
+            ),
+            line(
+                34.0,
+                &[("Account Type", 30.0), (":", 110.0), ("CURRENT ACCOUNT", 120.0), ("PLOT NO 4 SURYA ESTATE", 340.0)],
+            ),
+            line(46.0, &[("CIF", 30.0), (":", 110.0), ("129227077", 120.0), ("KANPUR UTTAR PRADESH 208031", 340.0)]),
+            line(58.0, &[("IFSC", 30.0), (":", 110.0), ("IDIB0655158", 120.0)]),
+        ];
+        let id = read(&b, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str()),
+            ("BLUEPINE INTERIORS PVT LTD", "PLOT NO 4 SURYA ESTATE, KANPUR UTTAR PRADESH 208031")
+        );
+        // A co-operative bank: the joint holder's name under the first, the
+        // address a line per label (Add1 ... Add4).
+        let c = vec![
+            line(10.0, &[("Name", 30.0), (":", 100.0), ("Mr. JITENDRA GHOSH", 110.0)]),
+            line(22.0, &[("SUNITA GHOSH", 110.0)]),
+            line(34.0, &[("Add1", 30.0), (":", 100.0), ("H NO 271/A SHIVAJI PETH", 110.0)]),
+            line(46.0, &[("Add2", 30.0), (":", 100.0), ("OPP BUS STAND", 110.0)]),
+            line(58.0, &[("Add3", 30.0), (":", 100.0), ("PATNA", 110.0)]),
+            line(70.0, &[("Add4", 30.0), (":", 100.0), ("BIHAR 800091", 110.0)]),
+            line(82.0, &[("Account No", 30.0), (":", 100.0), ("976782732611627", 110.0)]),
+        ];
+        let id = read(&c, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str()),
+            ("JITENDRA GHOSH", "H NO 271/A SHIVAJI PETH, OPP BUS STAND, PATNA, BIHAR 800091")
+        );
+        // A minor's account: MAST. and (MINOR) are no part of the name, and the
+        // guardian's row (U/G ..., Guardian Name : ...) neither names the holder
+        // nor starts the address.
+        let d = vec![
+            line(10.0, &[("MAST. KABIR SAXENA (MINOR)", 40.0), ("Statement of Account", 380.0)]),
+            line(22.0, &[("U/G MR. SURESH SAXENA", 40.0)]),
+            line(34.0, &[("NO 650-B ANNA SALAI", 40.0)]),
+            line(46.0, &[("LUDHIANA", 40.0)]),
+            line(58.0, &[("PUNJAB 141076", 40.0)]),
+        ];
+        let id = read(&d, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str()),
+            ("KABIR SAXENA", "NO 650-B ANNA SALAI, LUDHIANA, PUNJAB 141076")
+        );
+        let e = vec![
+            line(10.0, &[("Customer Name", 30.0), (":", 110.0), ("MAST. KABIR AGARWAL (MINOR)", 120.0)]),
+            line(22.0, &[("Guardian Name", 30.0), (":", 110.0), ("MR. TARUN AGARWAL", 120.0)]),
+            line(34.0, &[("Customer Address", 30.0), (":", 110.0), ("H NO 799 CIVIL LINES", 120.0)]),
+            line(46.0, &[("KANPUR 208071", 120.0)]),
+        ];
+        let id = read(&e, &[]);
+        assert_eq!((id.name.as_str(), id.address.as_str()), ("KABIR AGARWAL", "H NO 799 CIVIL LINES, KANPUR 208071"));
+    }
+
+    #[test]
+    fn joint_holders_on_one_line_after_an_ampersand_or_under_the_name() {
+        // "A & B" on the name's line: the first is the holder; a firm keeps its ampersand.
+        let a = vec![
+            line(10.0, &[("JITENDRA SHETTY & SUNITA SHETTY", 40.0), ("Statement of Account", 380.0)]),
+            line(22.0, &[("NO 12 MG ROAD", 40.0)]),
+            line(34.0, &[("PUNE 411001", 40.0)]),
+        ];
+        let id = read(&a, &[]);
+        assert_eq!((id.name.as_str(), id.address.as_str()), ("JITENDRA SHETTY", "NO 12 MG ROAD, PUNE 411001"));
+        assert_eq!(first_of_joint("SHAH & SONS TRADERS"), "SHAH & SONS TRADERS");
+        assert_eq!(first_of_joint("JOHNSON & JOHNSON PVT LTD"), "JOHNSON & JOHNSON PVT LTD");
+        assert_eq!(first_of_joint("Mr. ABHISHEK SHETTY & POOJA SHETTY"), "Mr. ABHISHEK SHETTY");
+        // In a customer box at the right: "& <joint>" and "U/G <guardian>" rows
+        // under the name are neither name nor address.
+        let b = vec![
+            line(22.0, &[("Account Number", 30.0), (":", 110.0), ("4501062336", 120.0), ("DEEPA GHOSH", 340.0)]),
+            line(34.0, &[("Account Type", 30.0), (":", 110.0), ("SAVINGS", 120.0), ("& BHAVANA GHOSH", 340.0)]),
+            line(46.0, &[("CIF", 30.0), (":", 110.0), ("129227077", 120.0), ("FLAT 544/A KAMLA NAGAR", 340.0)]),
+            line(58.0, &[("IFSC", 30.0), (":", 110.0), ("IDIB0655158", 120.0), ("COIMBATORE 641095", 340.0)]),
+        ];
+        let id = read(&b, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str()),
+            ("DEEPA GHOSH", "FLAT 544/A KAMLA NAGAR, COIMBATORE 641095")
+        );
+        // A second name alone under the first, of the same family, is the joint holder's.
+        let c = vec![
+            line(10.0, &[("Name & Address", 30.0), ("Account Number", 330.0), (":", 420.0), ("30512345678", 430.0)]),
+            line(22.0, &[("Mr. SURESH SUBRAMANIAN", 30.0), ("Product Type", 330.0), (":", 420.0), ("SAVINGS", 430.0)]),
+            line(34.0, &[("REKHA SUBRAMANIAN", 30.0), ("Branch", 330.0), (":", 420.0), ("Jaipur", 430.0)]),
+            line(46.0, &[("FLAT 461 KAMLA NAGAR", 30.0)]),
+            line(58.0, &[("JAIPUR RAJASTHAN 302036", 30.0)]),
+        ];
+        let id = read(&c, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str()),
+            ("SURESH SUBRAMANIAN", "FLAT 461 KAMLA NAGAR, JAIPUR RAJASTHAN 302036")
+        );
     }
 
     #[test]

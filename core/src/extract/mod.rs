@@ -249,10 +249,24 @@ pub fn extract_lines_made(
     summary_pages.extend(table.end_at.map(|(p, _)| p));
     summary_pages.sort_unstable();
     summary_pages.dedup();
+    // A B/F or C/F line between the rows, its balance in the balance column
+    // (`10 Jul 2024 BALANCE BROUGHT FORWARD 1,09,725.25` at page 2's head),
+    // is the balance after the row above it, no summary's: never the
+    // statement's opening.
+    let carried = |number: u32, l: &Line| {
+        table.specials.iter().any(|s| {
+            s.after_rows > 0
+                && s.after_rows < table.rows.len()
+                && matches!(s.kind, SpecialKind::Opening | SpecialKind::CarriedForward)
+                && !s.row.cell(ColumnKind::Balance).trim().is_empty()
+                && s.row.page == number
+                && (s.y - l.y).abs() < 0.5
+        })
+    };
     let summary_lines: Vec<&Line> = summary_pages
         .iter()
         .filter_map(|&pi| pages.get(pi).map(|p| (pi, p)))
-        .flat_map(|(pi, p)| p.lines.iter().filter(move |l| ours(pi, l)))
+        .flat_map(|(pi, p)| p.lines.iter().filter(move |l| ours(pi, l) && !carried(p.number, l)))
         .collect();
     if printed_opening.is_none() {
         // Above the table first: a consolidated statement prints the next
@@ -403,9 +417,19 @@ fn header_block(pages: &[PageLines], table: Option<&Table>) -> (Vec<Line>, Vec<L
 fn totals_check(table: &Table, txns: &[Transaction]) -> Option<bool> {
     let mut verdict: Option<bool> = None;
     let mut since = 0;
+    // A table may print two columns of one side (Withdrawals and Autosweep):
+    // its total row totals each; the side's total is their sum.
+    let side_total = |row: &Row, kind: ColumnKind| {
+        row.cells
+            .iter()
+            .filter(|(k, _)| *k == kind)
+            .filter_map(|(_, t)| amount_cell(t))
+            .map(Money::abs)
+            .reduce(|a, b| a + b)
+    };
     for s in table.specials.iter().filter(|s| s.kind == SpecialKind::Total) {
-        let d = amount_cell(s.row.cell(ColumnKind::Debit)).map(Money::abs);
-        let c = amount_cell(s.row.cell(ColumnKind::Credit)).map(Money::abs);
+        let d = side_total(&s.row, ColumnKind::Debit);
+        let c = side_total(&s.row, ColumnKind::Credit);
         if d.is_none() && c.is_none() {
             continue;
         }
@@ -866,7 +890,32 @@ fn special_balance(row: &Row) -> Option<Money> {
 /// debit and credit columns, a DR/CR column marks the balance).
 fn signed_balance(bal: Money, row: &Row) -> Money {
     let has_amount_col = row.cells.iter().any(|(k, _)| *k == ColumnKind::Amount);
-    if !has_amount_col && drcr(row.cell(ColumnKind::DrCr)) == Some(TxnType::Debit) { -bal.abs() } else { bal }
+    let mark = if has_amount_col { balance_column_mark(row) } else { Some(row.cell(ColumnKind::DrCr)) };
+    if mark.and_then(drcr) == Some(TxnType::Debit) { -bal.abs() } else { bal }
+}
+
+/// The Dr/Cr columns of a row standing before and after its balance, where
+/// the table prints both (Kotak: Amount, Dr / Cr, Balance, Dr / Cr): the one
+/// after the balance marks the balance, not the amount.
+fn marks_around_balance(row: &Row) -> Option<(&str, &str)> {
+    fn mark(cells: &[(ColumnKind, String)]) -> Option<&str> {
+        let mut marks = cells.iter().filter(|(k, _)| *k == ColumnKind::DrCr).map(|(_, t)| t.as_str()).peekable();
+        marks.peek()?;
+        Some(marks.find(|t| !t.trim().is_empty()).unwrap_or(""))
+    }
+    let at = row.cells.iter().position(|(k, _)| *k == ColumnKind::Balance)?;
+    Some((mark(&row.cells[..at])?, mark(&row.cells[at + 1..])?))
+}
+
+/// The Dr/Cr mark of a row's amount.
+fn amount_mark(row: &Row) -> &str {
+    marks_around_balance(row).map_or_else(|| row.cell(ColumnKind::DrCr), |(before, _)| before)
+}
+
+/// The Dr/Cr mark of the balance of a table with one amount column: only a
+/// Dr/Cr column after the balance, beside the amount's own, is the balance's.
+fn balance_column_mark(row: &Row) -> Option<&str> {
+    marks_around_balance(row).map(|(_, after)| after)
 }
 
 /// A row read, before the balance chain: its type possibly still unknown
@@ -903,6 +952,10 @@ fn transactions(
     let mut unread = 0;
     let mut opening = None;
     let mut last_date = first_day.and_then(|d| d.and_hms_opt(0, 0, 0));
+    // A table that prints the date once a day (a quarter or more of its rows
+    // undated): a row without its date is a row like a dated one.
+    let undated = table.rows.iter().filter(|r| !r.dated).count();
+    let date_once_a_day = table.rows.len() >= 8 && undated * 4 >= table.rows.len();
     for (index, row) in table.rows.iter().enumerate() {
         match read_row(row, ctx, last_date, !out.is_empty()).map(|r| Read { row: index, ..r }) {
             // Debit and credit figures on one line with no balance: a page
@@ -913,11 +966,12 @@ fn transactions(
                 // row, or a line repeating the balance. Not a transaction,
                 // unless it prints its 0.00 with a date and a narration (a
                 // charge reversed in full): a real row of nothing, kept where
-                // it repeats the balance above it.
+                // it repeats the balance above it (undated too where the
+                // date is printed once a day).
                 match (r.balance, out.last()) {
                     (Some(b), None) if opening.is_none() => opening = Some(b),
                     (Some(b), Some(prev)) if prev.balance == Some(b) => {
-                        if r.zero_printed && r.dated {
+                        if r.zero_printed && (r.dated || date_once_a_day) {
                             last_date = Some(r.txn.date);
                             out.push(r);
                         }
@@ -970,7 +1024,7 @@ fn read_row(row: &Row, ctx: &dates::DateContext, carried: Option<NaiveDateTime>,
         let text = row.cell(ColumnKind::Amount);
         // A one-letter Dr/Cr column set close to right-aligned amounts: its
         // mark ("D", "C") lands in the amount's cell.
-        let column_mark = drcr(row.cell(ColumnKind::DrCr));
+        let column_mark = drcr(amount_mark(row));
         let trailing = match text.trim_end().rsplit_once(' ') {
             Some((figure, mark)) if column_mark.is_none() && drcr(mark).is_some() => Some((figure, drcr(mark))),
             _ => None,
@@ -1358,6 +1412,65 @@ mod tests {
             total_line: false,
             impossible_date: false,
         }
+    }
+
+    /// Amount, Dr / Cr, Balance, Dr / Cr (Kotak): the amount's mark may sit in
+    /// the amount's own cell, its column empty; the balance's Cr is never the
+    /// amount's side, and its Dr signs the balance.
+    #[test]
+    fn a_dr_cr_column_after_the_balance_marks_the_balance() {
+        use ColumnKind::*;
+        let row = |cells: &[(ColumnKind, &str)]| Row {
+            page: 1,
+            cells: cells.iter().map(|(k, t)| (*k, t.to_string())).collect(),
+            dated: true,
+        };
+        let r = row(&[(Amount, "15,589.53 DR"), (DrCr, ""), (Balance, "47,834.45"), (DrCr, "Cr")]);
+        assert_eq!(amount_mark(&r), "");
+        assert_eq!(balance_column_mark(&r), Some("Cr"));
+        assert_eq!(signed_balance(Money::from_paise(100), &r), Money::from_paise(100));
+        let r = row(&[(Amount, "869.88"), (DrCr, "CR"), (Balance, "1,250.00"), (DrCr, "Dr")]);
+        assert_eq!(drcr(amount_mark(&r)), Some(TxnType::Credit));
+        assert_eq!(signed_balance(Money::from_paise(125_000), &r), Money::from_paise(-125_000));
+        // One Dr/Cr column, wherever it stands, is the amount's.
+        let r = row(&[(Amount, "869.88"), (Balance, "1,250.00"), (DrCr, "Dr")]);
+        assert_eq!(drcr(amount_mark(&r)), Some(TxnType::Debit));
+        assert_eq!(signed_balance(Money::from_paise(125_000), &r), Money::from_paise(125_000));
+    }
+
+    /// Withdrawals and Autosweep, Deposits and Reverse Sweep (ICICI Money
+    /// Multiplier): a page total totals each column; a side's total is their sum.
+    #[test]
+    fn a_total_row_of_two_columns_of_one_side_totals_both() {
+        use ColumnKind::*;
+        let row = |cells: &[(ColumnKind, &str)]| Row {
+            page: 1,
+            cells: cells.iter().map(|(k, t)| (*k, t.to_string())).collect(),
+            dated: false,
+        };
+        let total = row(&[
+            (Narration, "Page Total"),
+            (Debit, "100.00"),
+            (Credit, "50.00"),
+            (Debit, "400.00"),
+            (Credit, "0.00"),
+        ]);
+        let table = Table {
+            columns: Vec::new(),
+            rows: Vec::new(),
+            specials: vec![layout::Special { kind: SpecialKind::Total, row: total, after_rows: 3, y: 0.0 }],
+            narration_first: false,
+            orientation: layout::Orientation::After,
+            header_at: (0, 0),
+            end_at: None,
+            next_account: None,
+            next_account_rows: false,
+        };
+        let d = NaiveDate::from_ymd_opt(2024, 4, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).expect("a date");
+        let t = |kind, paise, bal| Transaction::new(d, "x", kind, Money::from_paise(paise), Money::from_paise(bal));
+        let txns =
+            [t(TxnType::Debit, 10_000, 90_000), t(TxnType::Credit, 5_000, 95_000), t(TxnType::Debit, 40_000, 55_000)];
+        assert_eq!(totals_check(&table, &txns), Some(true));
     }
 
     #[test]

@@ -61,13 +61,34 @@ fn tokens(label: &str) -> Vec<String> {
     // Words of other scripts go: public-sector banks print bilingual labels
     // ("तिथि / Date", "विवरण Particulars"), and Hindi glyphs often have no
     // Unicode mapping at all (U+FFFD).
+    // Words a producer set apart without a space glyph are read as one
+    // ("ValueDt", "DepositAmt.", "ClosingBalance": HDFC's labels drawn word
+    // by word a fraction of a space apart): a lower-case letter followed by
+    // a capital starts a new word.
     let all: Vec<String> = label
         .split(|c: char| !c.is_alphanumeric())
         .filter(|t| !t.is_empty() && t.is_ascii())
-        .map(str::to_uppercase)
+        .flat_map(camel_words)
+        .map(|t| t.to_uppercase())
         .collect();
     let qualified = all.iter().any(|t| currency(t));
     all.into_iter().filter(|t| !(currency(t) || (qualified && t == "IN"))).collect()
+}
+
+/// A run of letters and digits cut where a lower-case letter is followed by a
+/// capital ("ClosingBalance" → "Closing", "Balance"; "DEPOSIT" and "Dt" whole).
+fn camel_words(run: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let mut start = 0;
+    let bytes = run.as_bytes();
+    for i in 1..bytes.len() {
+        if bytes[i - 1].is_ascii_lowercase() && bytes[i].is_ascii_uppercase() {
+            words.push(&run[start..i]);
+            start = i;
+        }
+    }
+    words.push(&run[start..]);
+    words
 }
 
 /// The kind of a column header label, `None` when it names none the reader knows.
@@ -79,6 +100,14 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
     let has = |w: &str| t.iter().any(|x| x == w);
     let any = |ws: &[&str]| ws.iter().any(|w| has(w));
     let only = |ws: &[&str]| t.iter().all(|x| ws.contains(&x.as_str()));
+    // "Date(Value Date)": the transaction date's column, each cell printing
+    // the value date in parentheses under it (Indian Overseas Bank).
+    if let Some((outside, inside)) = label.split_once('(')
+        && column_kind(outside) == Some(ColumnKind::Date)
+        && column_kind(inside.trim_end_matches(')')) == Some(ColumnKind::ValueDate)
+    {
+        return Some(ColumnKind::Date);
+    }
     if only(&["VALUE", "VAL", "DATE", "DT"]) && any(&["VALUE", "VAL"]) {
         return Some(ColumnKind::ValueDate);
     }
@@ -93,6 +122,7 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
         "TRANS",
         "TRANSACTION",
         "POST",
+        "POSTED",
         "POSTING",
         "BOOKING",
         "BOOK",
@@ -139,6 +169,18 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
         ["DEBIT", "CREDIT"] | ["CREDIT", "DEBIT"] => return Some(ColumnKind::DrCr),
         _ => {}
     }
+    // Sweep accounts (ICICI Money Multiplier and the like) print the money
+    // moved to the linked deposit and back in columns of their own, beside
+    // Withdrawals and Deposits: out of the balance ("Autosweep", "Sweep Out")
+    // and into it ("Reverse Sweep", "Sweep In", whose IN a currency qualifier
+    // would take away: read from the label itself).
+    if any(&["SWEEP", "AUTOSWEEP"])
+        && only(&["SWEEP", "AUTOSWEEP", "AUTO", "OUT", "IN", "REVERSE", "REV", "AMOUNT", "AMT"])
+    {
+        let inward = any(&["REVERSE", "REV"])
+            || label.split(|c: char| !c.is_alphanumeric()).any(|w| w.eq_ignore_ascii_case("in"));
+        return Some(if inward { ColumnKind::Credit } else { ColumnKind::Debit });
+    }
     let refs = ["CHQ", "CHEQUE", "REF", "REFERENCE", "INSTRUMENT", "UTR", "CHQNO", "REFNO"];
     if only(&[
         "CHQ",
@@ -169,8 +211,10 @@ pub fn column_kind(label: &str) -> Option<ColumnKind> {
     {
         return Some(ColumnKind::Balance);
     }
-    // "Withdrawl Amt": the misspelling some banks print.
-    let debit = ["WITHDRAWAL", "WITHDRAWALS", "WITHDRAWL", "WITHDRAWLS", "WDL", "WDLS", "DEBIT", "DEBITS", "DR"];
+    // "Withdrawl Amt": the misspelling some banks print; "Withdraws": Canara's
+    // (TRANS DATE, VALUE DATE, BRANCH, REF/CHQ.NO, DESCRIPTION, WITHDRAWS, DEPOSIT, BALANCE).
+    let debit =
+        ["WITHDRAWAL", "WITHDRAWALS", "WITHDRAWL", "WITHDRAWLS", "WITHDRAWS", "WDL", "WDLS", "DEBIT", "DEBITS", "DR"];
     if t.iter().all(|x| debit.contains(&x.as_str()) || amount_words.contains(&x.as_str())) && any(&debit) {
         return Some(ColumnKind::Debit);
     }
@@ -338,6 +382,19 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
         exact(labels)
             || labels.iter().any(|l| l.contains(' ') && n.strip_prefix(l).is_some_and(|rest| rest.starts_with(' ')))
     };
+    // A sentence that starts with a label ("*Closing balance includes funds
+    // earmarked for hold and uncleared funds": HDFC's note at every page's
+    // foot) is a note, not the row: three words or more after the label and
+    // no figure or date anywhere.
+    let prose = |labels: &[&str]| {
+        !n.chars().any(|c| c.is_ascii_digit())
+            && labels.iter().any(|l| {
+                n.strip_prefix(l).is_some_and(|rest| {
+                    rest.starts_with(' ')
+                        && rest.split_whitespace().filter(|w| w.chars().all(|c| c.is_ascii_alphabetic())).count() >= 3
+                })
+            })
+    };
     if dated {
         return if dated_label(OPENING) {
             Some(SpecialKind::Opening)
@@ -359,11 +416,11 @@ pub fn special(text: &str, dated: bool) -> Option<SpecialKind> {
     // labels of a summary box, which ends the table.
     if starts(OPENING) && (n.contains("CLOSING BAL") || n.contains("TOTAL") || super::summary::labels_only(&n)) {
         Some(SpecialKind::End)
-    } else if starts(OPENING) {
+    } else if starts(OPENING) && !prose(OPENING) {
         Some(SpecialKind::Opening)
-    } else if starts(CARRIED) {
+    } else if starts(CARRIED) && !prose(CARRIED) {
         Some(SpecialKind::CarriedForward)
-    } else if starts(CLOSING) {
+    } else if starts(CLOSING) && !prose(CLOSING) {
         Some(SpecialKind::Closing)
     } else if sub_total(&n) {
         Some(SpecialKind::SubTotal)
@@ -544,6 +601,26 @@ mod tests {
             ("Amount Credited", Credit),
             ("Lodgements", Credit),
             ("Debit/Credit", DrCr),
+            // Quoted by public parsers of real statements (fixtures/realquotes).
+            ("Txn Posted Date", Date),
+            ("Transaction Posted Date", Date),
+            ("TRANS DATE", Date),
+            ("WITHDRAWS", Debit),
+            ("REF/CHQ.NO", Ref),
+            ("Date(Value Date)", Date),
+            ("ValueDt", ValueDate),
+            ("WithdrawalAmt.", Debit),
+            ("DepositAmt.", Credit),
+            ("ClosingBalance", Balance),
+            ("TxnDate", Date),
+            ("Autosweep", Debit),
+            ("Reverse Sweep", Credit),
+            ("Sweep In", Credit),
+            ("Sweep In (INR)", Credit),
+            ("Sweep Out (INR)", Debit),
+            ("Auto Sweep Amount", Debit),
+            ("Debit(Rs)", Debit),
+            ("Balance(Rs)", Balance),
         ] {
             assert_eq!(column_kind(label), Some(kind), "{label}");
         }
@@ -574,6 +651,11 @@ mod tests {
     #[test]
     fn special_rows() {
         assert_eq!(special("B/F", false), Some(SpecialKind::Opening));
+        // HDFC's note at every page's foot is no closing row.
+        assert_eq!(special("*Closing balance includes funds earmarked for hold and uncleared funds", false), None);
+        assert_eq!(special("Closing Balance as on 31-03-2024", false), Some(SpecialKind::Closing));
+        assert_eq!(special("CLOSING BALANCE", false), Some(SpecialKind::Closing));
+        assert_eq!(special("Opening Balance B/F", false), Some(SpecialKind::Opening));
         assert_eq!(
             special("Opening Balance Total Debits Total Credits Closing Balance", false),
             Some(SpecialKind::End)

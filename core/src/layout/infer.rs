@@ -134,10 +134,11 @@ pub fn infer_header(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<(usiz
         }
     }
     let min_count = (rows.len() / 10).max(2);
+    let sparse: Vec<Vec<(f32, f32, usize)>> = clusters.iter().filter(|c| c.len() < min_count).cloned().collect();
     clusters.retain(|c| c.len() >= min_count);
     let balance_cluster = clusters.last().filter(|c| c.len() * 10 >= rows.len() * 7)?;
     let balance_rows: Vec<usize> = balance_cluster.iter().map(|e| e.2).collect();
-    let amount_clusters: Vec<&Vec<(f32, f32, usize)>> =
+    let mut amount_clusters: Vec<&Vec<(f32, f32, usize)>> =
         clusters.iter().take(clusters.len().saturating_sub(1)).rev().take(2).rev().collect();
     if amount_clusters.is_empty() {
         return None;
@@ -154,6 +155,30 @@ pub fn infer_header(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<(usiz
         let words = rows.get(row)?.words;
         words.iter().filter(|w| w.x1 >= x0 - 0.5 && w.x1 <= x1 + 0.5).find_map(amount_word)
     };
+    // A column too sparse on the first page to count (two deposits among
+    // forty debits), between the one amount column and the balance: a column
+    // all the same when each of its figures alone moves the balance from the
+    // row before (Canara's Deposit beside Withdraws, when the header is not read).
+    if let [only] = amount_clusters.as_slice() {
+        let (_, ax1) = span(only);
+        let (bx0, _) = span(balance_cluster);
+        let moves_balance = |e: &(f32, f32, usize)| {
+            let Some(prev) = e.2.checked_sub(1) else { return false };
+            let (Some(pb), Some(nb)) = (value_at(prev, balance_cluster), value_at(e.2, balance_cluster)) else {
+                return false;
+            };
+            rows.get(e.2)
+                .and_then(|c| c.words.iter().find(|w| w.x1 == e.0 && w.x0 == e.1))
+                .and_then(amount_word)
+                .is_some_and(|v| nb - pb == v.abs() || nb - pb == -v.abs())
+        };
+        if let Some(c) = sparse.iter().find(|c| {
+            let (x0, x1) = span(c);
+            x0 > ax1 && x1 < bx0 && c.iter().all(moves_balance)
+        }) {
+            amount_clusters.push(c);
+        }
+    }
     let mut kinds: Vec<ColumnKind> = Vec::new();
     if let [a, b] = amount_clusters.as_slice() {
         let mut a_debit = 0i32;
@@ -316,6 +341,43 @@ mod tests {
         assert_eq!(table.rows[2].cell(ColumnKind::Debit), "450.00");
         assert_eq!(table.rows[1].cell(ColumnKind::Credit), "50,000.00");
         assert_eq!(table.rows[3].cell(ColumnKind::Narration), "ATM WDL");
+    }
+
+    /// Twenty-four debits and one deposit on the first page: the deposits'
+    /// column is too sparse to count as a cluster, yet its figure alone moves
+    /// the balance from the row before, so it is a column (else it is read
+    /// as part of the balance).
+    #[test]
+    fn a_sparse_deposit_column_between_the_debits_and_the_balance() {
+        let mut rows: Vec<(String, String, String, String)> = Vec::new();
+        let mut bal = 100_000i64;
+        for i in 0..25 {
+            let (cr, dr) = if i == 12 { (25_000, 0) } else { (0, 100 + 7 * i) };
+            bal += cr - dr;
+            let fmt = |v: i64| if v == 0 { String::new() } else { format!("{v}.00") };
+            rows.push((format!("{:02}/04/2025", i + 1), fmt(dr), fmt(cr), format!("{bal}.00")));
+        }
+        let mut lines = vec![line(10.0, &[("STATEMENT", 0.0)])];
+        for (i, (d, dr, cr, b)) in rows.iter().enumerate() {
+            let y = 30.0 + 12.0 * i as f32;
+            let mut words: Vec<(&str, f32)> = vec![(d.as_str(), 0.0), ("UPI/DR/MERCHANT", 60.0)];
+            for (text, right) in [(dr, 300.0), (cr, 360.0), (b, 430.0)] {
+                if !text.is_empty() {
+                    words.push((text.as_str(), right - 5.0 * text.len() as f32));
+                }
+            }
+            lines.push(line(y, &words));
+        }
+        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![], rules: vec![] };
+        let (_, header) = infer_header(std::slice::from_ref(&page), &StatementVocabulary).expect("inferred");
+        let kinds: Vec<ColumnKind> = header.columns.iter().map(|c| c.kind).collect();
+        assert_eq!(
+            kinds,
+            vec![ColumnKind::Date, ColumnKind::Narration, ColumnKind::Debit, ColumnKind::Credit, ColumnKind::Balance]
+        );
+        let table = find_table(&[page], &StatementVocabulary).expect("table");
+        assert_eq!(table.rows[12].cell(ColumnKind::Credit), "25000.00");
+        assert_eq!(table.rows[12].cell(ColumnKind::Balance), "123338.00");
     }
 
     /// A serial number before each date, and no readable header.

@@ -40,6 +40,8 @@ pub struct Special {
     pub row: Row,
     /// Number of transaction rows before it.
     pub after_rows: usize,
+    /// Its line's baseline on its page.
+    pub y: f32,
 }
 
 /// The transaction table of a statement.
@@ -88,10 +90,23 @@ struct Entry {
     /// table lies between the line before on its page and this one.
     ruled: bool,
     cells: Vec<(ColumnKind, String)>,
+    /// Where its narration ends, and how wide its first word is: whether
+    /// the next line's first word would have fitted after it.
+    narr: Option<Narr>,
+}
+
+/// A line's narration: the right edge of its last word, the width of its
+/// first word, the font size.
+#[derive(Clone, Copy, Debug)]
+struct Narr {
+    x1: f32,
+    first: f32,
+    size: f32,
 }
 
 /// What one body line is.
 struct LineInfo {
+    narr: Option<Narr>,
     cells: Vec<(ColumnKind, String)>,
     fits: bool,
     date: bool,
@@ -227,6 +242,8 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let mut fits = true;
     let figure_like = |t: &str| amount_like(t) || (bands.whole_rupees && plain_number(t));
     let mut last_col: Option<usize> = None;
+    let mut narr: Option<Narr> = None;
+    let narr_col = bands.index_of(ColumnKind::Narration);
     for (i, w) in line.words.iter().enumerate() {
         let like = figure_like(&w.text);
         let mut col = bands.column_of(w, like);
@@ -274,6 +291,12 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         last_col = Some(col);
         if let Some(x) = last_x1.get_mut(col) {
             *x = Some(w.x1);
+        }
+        if Some(col) == narr_col {
+            narr = Some(match narr {
+                Some(n) => Narr { x1: w.x1, ..n },
+                None => Narr { x1: w.x1, first: w.x1 - w.x0, size: w.size },
+            });
         }
         fits &= match kind {
             ColumnKind::Balance if garbled_figure(&w.text) => true,
@@ -342,6 +365,15 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         vocab
             .special(words.join(" ").trim(), false)
             .or_else(|| {
+                // Dated in the value-date column only (ICICI prints Value
+                // Date first): `21-01-2024 BROUGHT FORWARD` is the special
+                // row a posting date would make it.
+                vocab
+                    .starts_with_date(get(ColumnKind::ValueDate))
+                    .then(|| vocab.special(get(ColumnKind::Narration), true))
+                    .flatten()
+            })
+            .or_else(|| {
                 // A date garbled past reading (`1 1th Mar` for 11th) before a
                 // closing or carried-forward label: the label decides.
                 let garbled = get(ColumnKind::Date).bytes().any(|b| b.is_ascii_digit());
@@ -371,7 +403,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     });
     let special = special.filter(|k| *k != SpecialKind::Heading || at_left);
     let rule = rule_line(line);
-    LineInfo { cells, fits: fits && !rule, date, balance, amount, special, rule }
+    LineInfo { narr, cells, fits: fits && !rule, date, balance, amount, special, rule }
 }
 
 fn push_word(t: &mut String, w: &Word) {
@@ -560,13 +592,24 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
                     .iter()
                     .zip(&bands.columns)
                     .all(|(a, b)| a.kind == b.kind && (a.x0 - b.x0).abs() <= 1.0 && (a.x1 - b.x1).abs() <= 1.0);
+            // The header repeated on every page has the lines it had on the
+            // first: a line under it that continues a label's words (the rest
+            // of a row the page break cut, "Payment" under "Description") is
+            // the page's first body line, not more of the header.
+            let depth = header.last.saturating_sub(header.first);
+            let kinds = |cols: &[Column]| cols.iter().map(|c| c.kind).collect::<Vec<_>>();
+            let last = if !header.inferred && h.last - h.first > depth && kinds(&h.columns) == kinds(&columns) {
+                h.first + depth
+            } else {
+                h.last
+            };
             if !same {
                 let size = page.lines.get(h.first).map_or(size, |l| l.size);
                 let whole_rupees = bands.whole_rupees;
                 bands = Bands::new(h.columns, size);
                 bands.whole_rupees = whole_rupees;
             }
-            Some(h.last + 1)
+            Some(last + 1)
         } else if closed {
             break;
         } else {
@@ -726,8 +769,26 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
             e.kind = Kind::Cont;
         }
     }
-    let orientation = orientation(&entries);
-    let mut rows = group(&entries, orientation);
+    // A brought-forward line printed below lines at a page's head (the rest
+    // of a row the page break cut, then "BALANCE B/F"): those lines are the
+    // row above's, never the row after the B/F line's.
+    let barriers: Vec<usize> = specials
+        .iter()
+        .filter(|(k, e, after)| {
+            *k == SpecialKind::Opening
+                && *after > 0
+                && entries.get(after - 1).is_some_and(|p| p.page == e.page && p.kind != Kind::Anchor)
+                && entries.get(*after).is_some_and(|n| n.page == e.page)
+        })
+        .map(|(_, _, after)| *after)
+        .collect();
+    let orientation = orientation(&entries, &barriers);
+    let mut rows = group(&entries, orientation, &barriers, &|t: &str| vocab.starts_with_date(t));
+    // A date a narrow cell wraps (a browser's `02-04-` over `2024`) is
+    // printed on none of the row's lines whole: the row is dated still.
+    for row in rows.iter_mut().filter(|r| !r.dated) {
+        row.dated = vocab.starts_with_date(row.cell(ColumnKind::Date));
+    }
     if undated {
         for row in &mut rows {
             date_from_narration(row, vocab);
@@ -737,7 +798,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         .into_iter()
         .map(|(kind, e, after)| {
             let after_rows = entries.iter().take(after).filter(|e| e.kind == Kind::Anchor).count();
-            Special { kind, row: Row { page: e.page, cells: e.cells, dated: e.dated }, after_rows }
+            Special { kind, y: e.y, row: Row { page: e.page, cells: e.cells, dated: e.dated }, after_rows }
         })
         .collect();
     // A table that prints a balance on every row: dated lines after its last
@@ -1043,7 +1104,31 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
     // The page's last row: a page total above it (a report whose form feeds
     // the converter ignored prints several report pages on one) ends nothing.
     let last_row = infos.iter().rev().find(|(_, x)| is_row(x) && x.special.is_none()).map(|(li, _)| *li);
+    // Set once a total ends the table: a closing row right under it (a dated
+    // CLOSING BALANCE carrying the period's totals and the balance in the
+    // table's columns, under the last page total) is still the table's.
+    let mut total_ended = false;
     for (li, info) in infos.into_iter().filter(|(li, _)| *li >= first_body) {
+        if total_ended {
+            if info.special == Some(SpecialKind::Closing)
+                && let Some(line) = page.lines.get(li)
+            {
+                let e = Entry {
+                    kind: Kind::Cont,
+                    page: page.number,
+                    y: line.y,
+                    size: line.size,
+                    dated: info.date,
+                    balance: info.balance,
+                    ruled: false,
+                    narr: info.narr,
+                    cells: info.cells,
+                };
+                out.specials.push((SpecialKind::Closing, e, body.len()));
+                out.ended_at = Some(li);
+            }
+            break;
+        }
         if let Some(kind) = info.special {
             let Some(line) = page.lines.get(li) else { continue };
             // A page number or a continued mark between the header and the
@@ -1070,11 +1155,16 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
                 dated: info.date,
                 balance: info.balance,
                 ruled: false,
+                narr: info.narr,
                 cells: info.cells,
             };
             out.specials.push((kind, e, body.len()));
             if matches!(kind, SpecialKind::Total | SpecialKind::Closing | SpecialKind::End) && !page_total {
                 out.ended_at = Some(li);
+                if kind == SpecialKind::Total {
+                    total_ended = true;
+                    continue;
+                }
                 break;
             }
             continue;
@@ -1161,7 +1251,9 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             Kind::Cont
         };
         let cells = if info.fits { info.cells } else { salvage(info.cells) };
+        let narr = info.narr;
         out.entries.push(Entry {
+            narr,
             kind,
             page: page.number,
             y: line.y,
@@ -1249,13 +1341,31 @@ fn salvage(mut cells: Vec<(ColumnKind, String)>) -> Vec<(ColumnKind, String)> {
 
 /// Where the table's wrapped lines sit, from the runs whose gaps tell and
 /// from the lines before a page's first row and after its last.
-fn orientation(entries: &[Entry]) -> Orientation {
+fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
     let anchors: Vec<usize> =
         entries.iter().enumerate().filter(|(_, e)| e.kind == Kind::Anchor).map(|(i, _)| i).collect();
     let mut before = 0i32;
     let mut after = 0i32;
     // Votes from runs between two rows of one page whose gaps tell.
     let mut told = 0;
+    // Runs whose widest gap stands out by less than telling, but clearly
+    // (0.4 pt): a row space a point wider than the lines' pitch, the same
+    // on every row, tells over many runs what one run cannot.
+    let (mut weak_told, mut weak_before, mut weak_after) = (0usize, 0usize, 0usize);
+    // Votes from the table's first and last rows (no page break cuts them).
+    let mut ends_voted = false;
+    // Page heads with lines above the page's first row.
+    let mut heads = 0usize;
+    // A row's last line ends its narration short; a line before it is full
+    // (the next line's first word would not have fitted after it). Between
+    // two rows one line apart: the anchor's narration full and the line
+    // short (After), or the other way (Before). The cell's width: as far as
+    // any narration reaches.
+    let right = entries.iter().filter_map(|e| e.narr.map(|n| n.x1)).fold(f32::MIN, f32::max);
+    let full = |a: &Entry, b: &Entry| {
+        a.narr.zip(b.narr).is_some_and(|(x, y)| x.x1 + 0.25 * x.size + y.first > right + 0.1 * x.size)
+    };
+    let (mut fill_before, mut fill_after) = (0usize, 0usize);
     let mut i = 0;
     while i < entries.len() {
         if entries.get(i).is_some_and(|e| e.kind == Kind::Anchor) {
@@ -1273,12 +1383,29 @@ fn orientation(entries: &[Entry]) -> Orientation {
             continue;
         }
         let (Some(first), Some(last)) = (run.first(), run.last()) else { continue };
+        // Lines above a B/F line are the row above's: its rest after a page
+        // break, as an After table prints it.
+        if barriers.iter().any(|&b| b > start && b <= i) {
+            after += 2;
+            continue;
+        }
         match (prev, next) {
             (Some(p), Some(n)) if p.page == first.page && n.page == last.page && p.page == n.page => {
                 if let Some(cut) = clear_split(p, run, n) {
                     before += i32::from(cut < run.len());
                     after += i32::from(cut > 0);
                     told += 1;
+                } else if let Some(cut) = faint_split(p, run, n) {
+                    weak_before += usize::from(cut < run.len());
+                    weak_after += usize::from(cut > 0);
+                    weak_told += 1;
+                }
+                if let [line] = run {
+                    match (full(p, line), full(line, n)) {
+                        (true, false) => fill_after += 1,
+                        (false, true) => fill_before += 1,
+                        _ => {}
+                    }
                 }
             }
             // Lines at a page's foot after its last row and lines at the
@@ -1287,13 +1414,48 @@ fn orientation(entries: &[Entry]) -> Orientation {
             // such a run tells nothing.
             (Some(p), Some(n)) if p.page == first.page && n.page != p.page && n.page == last.page => {}
             (Some(p), _) if p.page == first.page && (next.is_none() || next.is_some_and(|n| n.page != p.page)) => {
+                ends_voted |= next.is_none();
                 after += 2;
             }
             (_, Some(n)) if n.page == last.page && (prev.is_none() || prev.is_some_and(|p| p.page != n.page)) => {
+                ends_voted |= prev.is_none();
+                heads += usize::from(prev.is_some());
                 before += 2;
             }
             _ => {}
         }
+    }
+    if told == 0 && weak_told >= 5 {
+        // Nine runs in ten or more cut at one end, none or few at the other.
+        let most = |k: usize| k * 10 >= weak_told * 9;
+        let few = |k: usize| k * 10 <= weak_told;
+        if most(weak_before) && few(weak_after) {
+            return Orientation::Before;
+        }
+        if most(weak_after) && few(weak_before) {
+            return Orientation::After;
+        }
+    }
+    if told == 0 && fill_before + fill_after >= 10 {
+        // Nothing in the spacing tells: the narration's fill does, where
+        // four runs in five agree.
+        if fill_before >= 4 * fill_after {
+            return Orientation::Before;
+        }
+        if fill_after >= 4 * fill_before {
+            return Orientation::After;
+        }
+    }
+    // Page breaks in the table: rows the break cuts are a few of them; a
+    // Before table prints lines above a page's first row on a quarter of its
+    // pages or more (a 601-row browser table, cells bottom aligned: 5 of 15).
+    let breaks = entries.windows(2).filter(|w| w[0].page != w[1].page).count();
+    if told == 0 && !ends_voted && heads * 4 < breaks && one_pitch(entries) {
+        // Only page breaks voting, in a table set at one pitch: lines before
+        // a page's first row are the rest of a row the break cut, lines after
+        // a page's last row its own (a page head's one line does not make a
+        // long table Before).
+        return Orientation::After;
     }
     if before > 2 * after {
         Orientation::Before
@@ -1383,6 +1545,18 @@ fn ruled_split(run: &[Entry], next: &Entry) -> Option<usize> {
     let mut ruled = run.iter().chain(std::iter::once(next)).enumerate().filter(|(_, e)| e.ruled).map(|(k, _)| k);
     let k = ruled.next()?;
     ruled.next().is_none().then_some(k)
+}
+
+/// Where the widest vertical gap cuts a run of wrapped lines between anchors
+/// `prev` and `next` when it stands out by less than `clear_split` asks but by
+/// 0.4 pt or more over every other gap of the run: a faint row space, telling
+/// only when most runs agree (`orientation`).
+fn faint_split(prev: &Entry, run: &[Entry], next: &Entry) -> Option<usize> {
+    let ys: Vec<f32> = std::iter::once(prev.y).chain(run.iter().map(|e| e.y)).chain(std::iter::once(next.y)).collect();
+    let gaps: Vec<f32> = ys.windows(2).map(|w| w[1] - w[0]).collect();
+    let (k, widest) = gaps.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let rest = gaps.iter().enumerate().filter(|(j, _)| *j != k).map(|(_, g)| *g).fold(0.0f32, f32::max);
+    (widest - rest >= 0.4).then_some(k)
 }
 
 /// Where the widest vertical gap cuts a run of wrapped lines between anchors
@@ -1500,7 +1674,24 @@ fn staying(prev: &Entry, lines: &[Entry], row_space: Option<f32>, ruled: bool) -
 }
 
 /// Gathers each anchor with its wrapped lines.
-fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
+fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize], is_date: &dyn Fn(&str) -> bool) -> Vec<Row> {
+    // The date cells of some lines, joined as a row joins them.
+    let dates_of = |lines: &[Entry], kind: ColumnKind| {
+        lines
+            .iter()
+            .filter_map(|e| e.cells.iter().find(|(k, t)| *k == kind && !t.is_empty()).map(|(_, t)| t.as_str()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // A whole date: day, month and year (`01- 04- 2024` wrapped in a narrow
+    // cell and joined again), nothing more, nothing less.
+    let whole = |t: &str| {
+        let joined = t.replace("- ", "-").replace("/ ", "/").replace(". ", ".");
+        let parts = joined.split(['-', '/', '.', ' ']).filter(|p| !p.is_empty()).count();
+        t.trim().is_empty() || (parts == 3 && is_date(&joined))
+    };
+    // The date lines the row before took from the run above its anchor.
+    let mut date_prefix: Vec<(ColumnKind, String)> = Vec::new();
     let row_space = row_space(entries);
     let ruled = ruled_rows(entries);
     let anchors: Vec<usize> =
@@ -1555,6 +1746,10 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                     let carried = pre.get(on_prev_page..).unwrap_or_default();
                     if orientation == Orientation::After && date_at.is_none() {
                         pre.len()
+                    } else if orientation == Orientation::Before && date_at.is_none() && !ruled {
+                        // Narration before the figures: the page's last lines
+                        // after its last row begin the next row.
+                        0
                     } else if let Some(c) =
                         carry.filter(|&c| orientation == Orientation::Centred && !ruled && c == on_prev_page)
                     {
@@ -1613,6 +1808,52 @@ fn group(entries: &[Entry], orientation: Orientation) -> Vec<Row> {
                 date_at.is_none() && entries.get(cut.max(start)..i).unwrap_or_default().iter().all(|e| e.page == n.page)
             })
             .map(|_| i - cut.clamp(start, i));
+        // Lines above a B/F line are the row above's.
+        let cut = barriers.iter().filter(|&&b| b > start && b <= i).fold(cut, |c, &b| c.max(b));
+        // A date a narrow cell wraps over lines of its own (`01-` / `04-` /
+        // `2024`, set above the row's figures when cells are bottom aligned
+        // or centred): the lines go where each row's date comes out whole,
+        // where exactly one cut does that.
+        let run = entries.get(start..i).unwrap_or_default();
+        let kinds = [ColumnKind::Date, ColumnKind::ValueDate];
+        let fragments = run.iter().any(|e| e.cells.iter().any(|(k, t)| kinds.contains(k) && !t.is_empty()));
+        let cut = match (prev_e, next_e) {
+            (Some(p), Some(n)) if fragments && date_at.is_none() => {
+                let fits = |k: usize| {
+                    kinds.iter().all(|&kind| {
+                        let before = date_prefix.iter().filter(|(c, _)| *c == kind).map(|(_, t)| t.as_str());
+                        let left = before
+                            .chain(std::iter::once(dates_of(std::slice::from_ref(p), kind).as_str()))
+                            .chain(std::iter::once(dates_of(run.get(..k).unwrap_or_default(), kind).as_str()))
+                            .filter(|t| !t.is_empty())
+                            .collect::<Vec<_>>()
+                            .join(" ");
+                        let right =
+                            [dates_of(run.get(k..).unwrap_or_default(), kind), dates_of(std::slice::from_ref(n), kind)]
+                                .iter()
+                                .filter(|t| !t.is_empty())
+                                .cloned()
+                                .collect::<Vec<_>>()
+                                .join(" ");
+                        // (No fragment after the cut: the next row's date
+                        // may go on below its anchor.)
+                        let rest = dates_of(run.get(k..).unwrap_or_default(), kind);
+                        whole(&left) && (rest.is_empty() || whole(&right))
+                    })
+                };
+                let ok: Vec<usize> = (0..=run.len()).filter(|&k| fits(k)).collect();
+                match ok.as_slice() {
+                    [k] => start + k,
+                    _ => cut,
+                }
+            }
+            _ => cut,
+        };
+        date_prefix = kinds
+            .iter()
+            .map(|&kind| (kind, dates_of(entries.get(cut.clamp(start, i)..i).unwrap_or_default(), kind)))
+            .filter(|(_, t)| !t.is_empty())
+            .collect();
         for (j, o) in owner.iter_mut().enumerate().take(i).skip(start) {
             *o = if j < cut { prev.or(next) } else { next.or(prev) };
         }
@@ -1695,6 +1936,26 @@ mod tests {
             .map(|r| (r.cell(ColumnKind::Date), r.cell(ColumnKind::Narration), r.cell(ColumnKind::Amount)))
             .collect();
         assert_eq!(got, rows.to_vec());
+    }
+
+    /// A total row, then a dated closing row carrying the period's totals and
+    /// the balance in the table's columns (Axis's TRANSACTION TOTAL above
+    /// Standard Chartered's CLOSING BALANCE): the closing row is the table's.
+    #[test]
+    fn a_closing_row_under_the_total_is_the_tables() {
+        let row = |d: &str, n: &str, cr: &str, dr: &str, bal: &str| format!("{d:<12}{n:<26}{cr:>12}{dr:>12}{bal:>14}");
+        let lines = vec![
+            typed(40.0, &row("Date", "Description", "Deposit", "Withdrawal", "Balance")),
+            typed(52.0, &row("01/04/2024", "SALARY", "5,000.00", "", "15,000.00")),
+            typed(64.0, &row("02/04/2024", "ATM", "", "1,000.00", "14,000.00")),
+            typed(76.0, &row("", "TRANSACTION TOTAL", "5,000.00", "1,000.00", "")),
+            typed(88.0, &row("02/04/2024", "CLOSING BALANCE", "5,000.00", "1,000.00", "14,000.00")),
+        ];
+        let page = PageLines { number: 1, height: 800.0, lines, hidden: vec![], rules: vec![] };
+        let table = find_table(&[page], &StatementVocabulary).expect("table");
+        assert_eq!(table.rows.len(), 2);
+        let closing = table.specials.iter().find(|s| s.kind == super::SpecialKind::Closing).expect("the closing row");
+        assert_eq!(closing.row.cell(ColumnKind::Balance), "14,000.00");
     }
 
     #[test]

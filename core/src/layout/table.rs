@@ -57,7 +57,13 @@ pub fn find_undated_header(lines: &[Line], from: usize, vocab: &dyn Vocabulary) 
 fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated: bool) -> Option<Header> {
     let labelled = |i: usize| {
         lines.get(i).is_some_and(|l| {
-            let named = |gap: f32| l.phrases(gap).iter().filter(|p| vocab.column_kind(&p.text).is_some()).count();
+            // A phrase names a column, or one of its words does: a label a
+            // narrow cell broke mid-word ("Debit Amo" / "unt") is named only
+            // once its lines are joined (`classify`).
+            let names = |p: &Phrase| {
+                vocab.column_kind(&p.text).is_some() || p.words.iter().any(|w| vocab.column_kind(&w.text).is_some())
+            };
+            let named = |gap: f32| l.phrases(gap).iter().filter(|p| names(p)).count();
             // Labels a line printer sets one cell apart name their columns
             // only once the phrase is cut (`classify`): word by word, then.
             l.words.len() <= 40 && (named(label_gap(l)) >= 2 || named(LABEL_GAP) >= 2)
@@ -127,6 +133,9 @@ fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated
 /// Widest gap inside one header label of a monospaced font, where a space is
 /// 0.6 of the size ("Tran Date" in Courier).
 const MONO_LABEL_GAP: f32 = 0.75;
+/// Widest gap inside one label whose words a proportional font sets two spaces
+/// apart (a space is 0.25–0.32 of the size).
+const TWO_SPACES_GAP: f32 = 0.7;
 
 /// True when every word of the block of two or more letters is as wide as a
 /// monospaced font sets it (0.6 of its size per character, as Courier).
@@ -146,10 +155,11 @@ fn monospaced(block: &[Line]) -> bool {
 /// or fewer kinds named twice.
 fn classify(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: bool) -> Option<Header> {
     let narrow = classify_with(block, first, vocab, undated, LABEL_GAP);
-    if !monospaced(block) {
-        return narrow;
-    }
-    let wide = classify_with(block, first, vocab, undated, MONO_LABEL_GAP);
+    // A proportional header may set a label's words two spaces apart ("TRN.  Date",
+    // "Value  Date", "Closing  Bal": a co-operative bank's report writer): read
+    // with that gap too, and taken on the same terms.
+    let wide_gap = if monospaced(block) { MONO_LABEL_GAP } else { TWO_SPACES_GAP };
+    let wide = classify_with(block, first, vocab, undated, wide_gap);
     let others = |h: &Header| h.columns.iter().filter(|c| c.kind == ColumnKind::Other).count();
     // A kind named twice ("Amt." and "Amount" beside "Deposit" and
     // "Balance", "Date" after "Tran." and after "Val") is a label cut at its
@@ -292,14 +302,21 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
 
 /// The lines of one label joined with spaces; where that names nothing, a
 /// label a narrow cell wrapped inside its parentheses ("WITHDRAWAL(D" /
-/// "R)") joined without one, when that names a column.
+/// "R)") joined without one, or broken mid-word ("Value Dat" / "e"), when
+/// that names a column.
 fn label_text<'a>(lines: impl Iterator<Item = &'a str> + Clone, vocab: &dyn Vocabulary) -> String {
     let spaced = lines.clone().collect::<Vec<_>>().join(" ");
     if vocab.column_kind(&spaced).is_some() {
         return spaced;
     }
-    let tight = join_label(lines);
-    if vocab.column_kind(&tight).is_some() { tight } else { spaced }
+    let tight = join_label(lines.clone());
+    if vocab.column_kind(&tight).is_some() {
+        return tight;
+    }
+    // A narrow cell breaks a label mid-word ("Transactio" / "n Date", "Debit
+    // Amo" / "unt"): its lines joined as they are, when that names a column.
+    let glued: String = lines.collect();
+    if vocab.column_kind(&glued).is_some() { glued } else { spaced }
 }
 
 /// A label that names nothing, cut into the fewest labels that each name a
@@ -1015,6 +1032,66 @@ mod tests {
                 (Balance, 288.0, 322.0)
             ]
         );
+    }
+
+    /// A co-operative bank's labels set two spaces apart ("TRN.  Date",
+    /// "Value  Date", "Closing  Bal"): one label each, not "Value" + "Date".
+    #[test]
+    fn proportional_labels_two_spaces_apart_are_one_label() {
+        use ColumnKind::*;
+        let word = |text: &str, x0: f32, x1: f32| Word { text: text.to_string(), x0, x1, y: 10.0, size: 10.0 };
+        let words = vec![
+            word("TRN.", 62.0, 85.0),
+            word("Date", 91.0, 113.0),
+            word("Value", 181.0, 208.0),
+            word("Date", 213.0, 235.0),
+            word("Narration", 300.0, 344.0),
+            word("Chq/Ref.No", 581.0, 635.0),
+            word("Debit", 830.0, 855.0),
+            word("Credit", 959.0, 988.0),
+            word("Closing", 1070.0, 1107.0),
+            word("Bal", 1112.0, 1128.0),
+        ];
+        let h = find_header(&[Line { y: 10.0, size: 10.0, words }], 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Date, ValueDate, Narration, Ref, Debit, Credit, Balance]);
+    }
+
+    /// ICICI's narrow cells break labels mid-word ("Transactio" / "n Date",
+    /// "Debit Amo" / "unt"): each label's lines joined as printed.
+    #[test]
+    fn labels_broken_mid_word_by_their_cells_are_joined() {
+        use ColumnKind::*;
+        let word = |text: &str, x0: f32, x1: f32, y: f32| Word { text: text.to_string(), x0, x1, y, size: 7.0 };
+        let line = |y: f32, words: Vec<Word>| Line { y, size: 7.0, words };
+        let top = line(
+            10.0,
+            vec![
+                word("Value", 87.0, 106.0, 10.0),
+                word("Dat", 108.0, 119.0, 10.0),
+                word("Transactio", 158.0, 193.0, 10.0),
+                word("Transactio", 287.0, 322.0, 10.0),
+                word("Debit", 381.0, 398.0, 10.0),
+                word("Amo", 400.0, 416.0, 10.0),
+                word("Credit", 448.0, 468.0, 10.0),
+                word("Am", 470.0, 481.0, 10.0),
+                word("Balance(IN", 522.0, 558.0, 10.0),
+            ],
+        );
+        let bottom = line(
+            19.0,
+            vec![
+                word("e", 87.0, 91.0, 19.0),
+                word("n", 158.0, 162.0, 19.0),
+                word("Date", 164.0, 179.0, 19.0),
+                word("n", 287.0, 291.0, 19.0),
+                word("Remarks", 293.0, 323.0, 19.0),
+                word("unt", 405.0, 416.0, 19.0),
+                word("ount", 466.0, 481.0, 19.0),
+                word("R)", 551.0, 558.0, 19.0),
+            ],
+        );
+        let h = find_header(&[top, bottom], 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![ValueDate, Date, Narration, Debit, Credit, Balance]);
     }
 
     #[test]

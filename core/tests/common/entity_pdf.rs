@@ -35,15 +35,20 @@ fn key(r: &Value) -> Key {
     )
 }
 
+/// The name without its salutations, all of them ("M/S SRI BALAJI ..." and
+/// "SRI BALAJI ..." compare equal).
 fn untitled(n: &str) -> String {
-    let n = n.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_uppercase();
-    [
+    let mut n = n.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_uppercase();
+    while let Some(rest) = [
         "MR.", "MR ", "MRS.", "MRS ", "MS.", "MS ", "MISS ", "M/S.", "M/S ", "SHRI ", "SRI ", "SMT.", "SMT ", "DR.",
-        "DR ", "KUM.", "KUM ",
+        "DR ", "KUM.", "KUM ", "MAST.", "MASTER ",
     ]
     .iter()
     .find_map(|t| n.strip_prefix(t).map(|r| r.trim().to_string()))
-    .unwrap_or(n)
+    {
+        n = rest;
+    }
+    n
 }
 
 fn alnum(s: &str) -> String {
