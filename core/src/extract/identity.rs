@@ -185,6 +185,11 @@ const LABELS: &[(&str, Label)] = &[
     // "Karta :- NAME": neither the holder nor the address.
     ("JOINTLY WITH", Label::Ignored),
     ("KARTA", Label::Ignored),
+    // A firm's signatories under its name ("Partner : MR. SIJO PAUL").
+    ("PARTNER", Label::Ignored),
+    ("PARTNERS", Label::Ignored),
+    ("AUTHORISED SIGNATORY", Label::Ignored),
+    ("AUTHORIZED SIGNATORY", Label::Ignored),
     ("CRN", Label::Ignored),
     ("CRN NO", Label::Ignored),
     ("CIF NUMBER", Label::Ignored),
