@@ -69,7 +69,15 @@ const LABELS: &[(&str, Label)] = &[
     ("NAME OF THE ACCOUNT HOLDER", Label::Name),
     ("NAME OF ACCOUNT HOLDER", Label::Name),
     ("NAME OF CUSTOMER", Label::Name),
+    ("NAME OF A/C HOLDER", Label::Name),
+    // "Customer Name & Address : SMT. NAME" over the address lines.
+    ("NAME ADDRESS", Label::Name),
+    ("NAME AND ADDRESS", Label::Name),
+    ("CUSTOMER NAME ADDRESS", Label::Name),
+    ("CUSTOMER NAME AND ADDRESS", Label::Name),
     ("NAME OF THE CUSTOMER", Label::Name),
+    // HSBC and Standard Chartered: "Account Title : MR. NAME".
+    ("ACCOUNT TITLE", Label::Name),
     // Joint accounts: the primary (first) holder is the account's name.
     ("PRIMARY HOLDER", Label::Name),
     ("PRIMARY ACCOUNT HOLDER", Label::Name),
@@ -78,6 +86,11 @@ const LABELS: &[(&str, Label)] = &[
     ("FIRST HOLDER NAME", Label::Name),
     ("NAME", Label::Name),
     ("ADDRESS", Label::Address),
+    // "Add. : W/O ...", "Addr :" (numbered fields: below).
+    ("ADD", Label::Address),
+    ("ADDR", Label::Address),
+    ("ADDRESS OF THE CUSTOMER", Label::Address),
+    ("ADDRESS OF CUSTOMER", Label::Address),
     ("CUSTOMER ADDRESS", Label::Address),
     ("COMMUNICATION ADDRESS", Label::Address),
     ("ADDRESS FOR COMMUNICATION", Label::Address),
@@ -150,6 +163,12 @@ const LABELS: &[(&str, Label)] = &[
     ("EMAIL ID", Label::Ignored),
     ("MOBILE", Label::Ignored),
     ("MOBILE NO", Label::Ignored),
+    ("MOBILE NUMBER", Label::Ignored),
+    ("REGISTERED MOBILE", Label::Ignored),
+    ("REGISTERED MOBILE NO", Label::Ignored),
+    ("REGISTERED MOBILE NUMBER", Label::Ignored),
+    ("REGISTERED EMAIL", Label::Ignored),
+    ("REGISTERED EMAIL ID", Label::Ignored),
     ("PHONE", Label::Ignored),
     ("PHONE NO", Label::Ignored),
     ("DATE OF BIRTH", Label::Ignored),
@@ -162,6 +181,15 @@ const LABELS: &[(&str, Label)] = &[
     ("JOINT HOLDER S", Label::Ignored),
     ("JOINT HOLDER NAMES", Label::Ignored),
     ("SECOND HOLDER", Label::Ignored),
+    // "JOINTLY WITH MRS. S. KAVITHA" under the holder's name; an HUF's
+    // "Karta :- NAME": neither the holder nor the address.
+    ("JOINTLY WITH", Label::Ignored),
+    ("KARTA", Label::Ignored),
+    // A firm's signatories under its name ("Partner : MR. SIJO PAUL").
+    ("PARTNER", Label::Ignored),
+    ("PARTNERS", Label::Ignored),
+    ("AUTHORISED SIGNATORY", Label::Ignored),
+    ("AUTHORIZED SIGNATORY", Label::Ignored),
     ("CRN", Label::Ignored),
     ("CRN NO", Label::Ignored),
     ("CIF NUMBER", Label::Ignored),
@@ -201,6 +229,8 @@ const LABELS: &[(&str, Label)] = &[
     ("CITY", Label::AddressPart),
     ("STATE", Label::AddressPart),
     ("PIN", Label::AddressPart),
+    ("PIN CODE", Label::AddressPart),
+    ("PINCODE", Label::AddressPart),
     ("ADD2", Label::AddressPart),
     ("ADD3", Label::AddressPart),
     ("ADD4", Label::AddressPart),
@@ -614,6 +644,9 @@ fn landmark_colon(text: &str) -> bool {
                 | "POST"
                 | "TALUK"
                 | "TQ"
+                | "DIST"
+                | "DISTT"
+                | "DISTRICT"
                 | "TEHSIL"
                 | "MANDAL"
                 | "AREA"
@@ -625,8 +658,8 @@ fn is_pin_line(text: &str) -> bool {
     let up = text.trim().to_ascii_uppercase();
     let rest = ["PIN CODE", "PINCODE", "PIN"].iter().find_map(|p| up.strip_prefix(p));
     rest.is_some_and(|r| {
-        let digits = r.trim_start_matches([' ', '-', '.']).trim_end();
-        digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()) && r.starts_with([' ', '-', '.'])
+        let digits = r.trim_start_matches([' ', '-', '.', ':']).trim_end();
+        digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()) && r.starts_with([' ', '-', '.', ':'])
     })
 }
 
@@ -903,6 +936,14 @@ fn names_a_product(value: &str) -> bool {
     })
 }
 
+/// A heading read as a name label and its value ("ACCOUNT HOLDER DETAILS"
+/// over the customer block, "Account Holder Information"): no name.
+fn heading_value(value: &str) -> bool {
+    let words: Vec<String> = value.split_whitespace().map(str::to_ascii_uppercase).collect();
+    !words.is_empty()
+        && words.iter().all(|w| matches!(w.as_str(), "DETAILS" | "DETAIL" | "INFORMATION" | "INFO" | "PARTICULARS"))
+}
+
 fn is_name_words(s: &str) -> bool {
     let words = s.split_whitespace().count();
     (1..=6).contains(&words)
@@ -1148,6 +1189,101 @@ fn account_in_title(text: &str) -> Option<String> {
     })
 }
 
+/// The number right after the label of a statement's title line, with no
+/// colon or dash: "Statement of account for A/c 50100412345678 for the
+/// period ...", "Statement of Account No. XXXXXXXXXX1234 for the period".
+fn account_in_statement_title(text: &str) -> Option<String> {
+    let upper = text.to_ascii_uppercase();
+    if !upper.trim_start().starts_with("STATEMENT OF") {
+        return None;
+    }
+    ["ACCOUNT NUMBER", "ACCOUNT NO", "A/C NO", "A/C"].iter().find_map(|label| {
+        let at = upper.find(label)? + label.len();
+        let after = upper.get(at..)?;
+        // A label word, not the start of a longer one ("A/CS").
+        if !after.starts_with([' ', '.', ':']) {
+            return None;
+        }
+        let first = after.trim_start_matches(['.', ' ', ':']).split_whitespace().next()?;
+        account_number(first).filter(|n| n.len() >= 9)
+    })
+}
+
+/// A joint holder's name on the row under the holder's, with no label
+/// ("MR VIVEK SHARMA" over "MRS ANJU SHARMA", then the address): a person's
+/// salutation and name words only. Shri, Sri and Dr begin place and road
+/// names ("SHRI RAM NAGAR", "DR AMBEDKAR ROAD"), so they do not count here.
+fn joint_name_row(text: &str) -> bool {
+    let t = text.trim();
+    let head: String = t.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+    let person =
+        matches!(head.to_ascii_uppercase().as_str(), "MR" | "MRS" | "MS" | "MISS" | "SMT" | "SHRIMATI" | "KUM");
+    let untitled = strip_title(t);
+    person && untitled.len() < t.len() && is_name_words(&untitled) && !t.contains('/')
+}
+
+/// A name set alone on its row in type larger than the block's ("Rohit
+/// Sinha" in 11 pt over 8 pt details, no label and no salutation, in any
+/// case): two to four capitalised words of letters.
+fn large_name_row(block: &[Line], segs: &[Vec<Segment>]) -> Option<Segment> {
+    let mut sizes: Vec<f32> = block.iter().map(|l| l.size).collect();
+    sizes.sort_by(f32::total_cmp);
+    let body = *sizes.get(sizes.len() / 2)?;
+    const NOT_HOLDER: &[&str] = &["HISTORY", "TRANSACTION", "PASSBOOK", "REPORT", "E-STATEMENT", "WELCOME"];
+    block.iter().zip(segs).find_map(|(l, row)| {
+        let [only] = row.as_slice() else { return None };
+        let t = only.text.trim();
+        let words: Vec<&str> = t.split_whitespace().collect();
+        let fit = l.size >= 1.25 * body
+            && (2..=4).contains(&words.len())
+            && is_name_words(t)
+            && words.iter().all(|w| w.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
+            && label_prefix(t).is_none()
+            && banks::by_name_in(t).is_none()
+            && !words.iter().any(|w| {
+                let w = w.to_ascii_uppercase();
+                NOT_A_NAME.contains(&w.as_str()) || NOT_HOLDER.contains(&w.as_str())
+            });
+        fit.then(|| only.clone())
+    })
+}
+
+/// A customer block set right of another block (the branch's labels and
+/// address on the left, "To" and the holder's name and address on the
+/// right): the unlabelled name's own row has a segment far left of it. The
+/// left edge of the customer block then; what lies left of it on the
+/// address rows is the other block's.
+fn other_block_beside(
+    block: &[Line],
+    segs: &[Vec<Segment>],
+    unlabelled: bool,
+    name_line: Option<usize>,
+    name_x: f32,
+) -> Option<f32> {
+    let l = name_line.filter(|_| unlabelled)?;
+    let far = 10.0 * block.get(l)?.size;
+    segs.get(l)?.iter().any(|s| s.x0 < name_x - far).then_some(name_x - far)
+}
+
+/// The edge of the lines under an address label with nothing after it: the
+/// label's, or, when the row under it has nothing there and starts further
+/// right ("Address :" alone, its lines in the values' column), that row's.
+fn lines_right_of_label(block: &[Line], segs: &[Vec<Segment>], label_line: usize, label_x: f32) -> f32 {
+    let Some(size) = block.get(label_line + 1).map(|l| l.size) else { return label_x };
+    let tol = (0.8 * size).max(2.0);
+    match segs.get(label_line + 1).map(Vec::as_slice) {
+        Some([first, ..])
+            if first.x0 > label_x + tol
+                && first.x0 < label_x + 20.0 * size
+                && label_prefix(first.text.trim()).is_none()
+                && !first.text.contains(':') =>
+        {
+            first.x0
+        }
+        _ => label_x,
+    }
+}
+
 /// Identity from the header-block lines (above the table on the first page).
 /// `rest` is the other text of the statement (footers, the summary after the
 /// table), searched for a period, IFSC, MICR or balances the block lacks.
@@ -1163,7 +1299,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     // "Account name  Everyday account" (NZ and UK banks name the product
     // there, the holder above the address): a value ending in ACCOUNT or A/C
     // names no person or firm.
-    let name_field = first(&all_fields, Label::Name).filter(|f| !names_a_product(&f.value));
+    let name_field = first(&all_fields, Label::Name).filter(|f| !names_a_product(&f.value) && !heading_value(&f.value));
     // The name as printed keeps its title: "M/S" says the holder is a firm.
     let (printed_name, name_line, name_x) = match &name_field {
         Some(f) => (f.value.clone(), Some(f.line), f.x0),
@@ -1182,7 +1318,12 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                     && is_name_words(without_minor_marker(&untitled))
                     && plausible(&s.text)
             });
-            let cand = titled.or_else(|| segs.iter().flatten().find(|s| is_caps_name(&s.text) && plausible(&s.text)));
+            // A name alone in larger type comes before the first run of
+            // capitals ("INR" of a "Currency INR" row under it).
+            let large = if titled.is_none() { large_name_row(block, &segs) } else { None };
+            let cand = titled
+                .or(large.as_ref())
+                .or_else(|| segs.iter().flatten().find(|s| is_caps_name(&s.text) && plausible(&s.text)));
             match cand {
                 // HDFC sets the salutation apart from the name ("MR      RAHUL
                 // VERMA"): a title alone in the segment before it is the
@@ -1306,7 +1447,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                 .get(f.line)
                 .and_then(|ss| ss.iter().find(|s| matches!(label_prefix(s.text.trim()), Some((Label::Address, _)))))
                 .map_or(f.x0, |s| s.x0);
-            (f.line + 1, label_x, Vec::new())
+            (f.line + 1, lines_right_of_label(block, &segs, f.line, label_x), Vec::new())
         }
         (Some(f), _) => (f.line + 1, f.x0, vec![f.value.clone()]),
         // Under a labelled name ("Name :- SHREE BALAJI AGENCIES") the
@@ -1360,8 +1501,17 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     // the holder's address lines) are stepped over, each widening the gap
     // allowed before the next address line.
     let mut stepped = 0.0f32;
+    let beside = other_block_beside(block, &segs, name_field.is_none(), name_line, name_x);
     for (i, line) in segs.iter().enumerate().skip(addr_start) {
         let Some(l) = block.get(i) else { break };
+        let kept: Vec<Segment>;
+        let line = match beside {
+            Some(edge) => {
+                kept = line.iter().filter(|s| s.x0 >= edge).cloned().collect();
+                &kept
+            }
+            None => line,
+        };
         let tol = (0.8 * l.size).max(2.0);
         let indent = if edge_fixed { tol } else { 12.0 * l.size };
         // The first address line may sit a blank row below the name block
@@ -1404,7 +1554,8 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                 || matches!(word, "PROP" | "PROPRIETOR" | "PROPRIETRIX" | "GUARDIAN")
                 || upper.starts_with("U/G ")
                 || (t.starts_with('&') && is_name_words(t.trim_start_matches(['&', ' '])))
-                || family_name;
+                || family_name
+                || (name_field.is_none() && joint_name_row(t));
             if between {
                 prev_y = Some(l.y);
                 continue;
@@ -1436,7 +1587,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         // The statement's title or period line under the block ("Statement of
         // account for the period 01-04-2024 to 30-06-2024") ends the address.
         let title_or_period = text.to_ascii_uppercase().contains("STATEMENT") || dates::dates_in(&text).len() >= 2;
-        if (text.contains(':') && !landmark_colon(&text))
+        if (text.contains(':') && !landmark_colon(&text) && !is_pin_line(&text))
             || (label_prefix(&text).is_some() && !is_pin_line(&text))
             || text.is_empty()
             || title_or_period
@@ -1477,6 +1628,7 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
     };
     id.account_number = find_map(Label::Account, &account_number)
         .or_else(|| block.iter().chain(rest).find_map(|l| account_in_title(&l.text())))
+        .or_else(|| block.iter().chain(rest).find_map(|l| account_in_statement_title(&l.text())))
         .unwrap_or_default();
     let words_of = |lines: &[Line]| -> Vec<String> {
         lines
@@ -2440,6 +2592,27 @@ mod tests {
         ] {
             assert_eq!(strip_title(printed), name, "{printed}");
         }
+    }
+
+    #[test]
+    fn cold_header_forms_of_identity3() {
+        // The number right after a title line's label, no colon or dash.
+        let t = "Statement of account for A/c 50100412345678 for the period 01-04-2024 to 30-04-2024";
+        assert_eq!(account_in_statement_title(t).as_deref(), Some("50100412345678"));
+        let t = "Statement of Account No. XXXXXXXXXX1234 for the period 01-04-2024 to 30-04-2024";
+        assert_eq!(account_in_statement_title(t).as_deref(), Some("XXXXXXXXXX1234"));
+        assert_eq!(account_in_statement_title("Statement of Account for the period 01-04-2024"), None);
+        assert_eq!(account_in_statement_title("Transfer to A/c 50100412345678"), None);
+        // A joint holder's titled name, never a place named after Shri or Dr.
+        assert!(joint_name_row("MRS ANJU SHARMA"));
+        assert!(!joint_name_row("SHRI RAM NAGAR"));
+        assert!(!joint_name_row("DR AMBEDKAR ROAD"));
+        assert!(!joint_name_row("B-7 DEFENCE COLONY"));
+        // PIN lines with a colon; heading words are no name.
+        assert!(is_pin_line("Pin: 800001"));
+        assert!(is_pin_line("PIN CODE - 560034"));
+        assert!(heading_value("DETAILS"));
+        assert!(!heading_value("RAHUL SHARMA"));
     }
 
     #[test]
