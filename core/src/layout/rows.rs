@@ -118,6 +118,21 @@ struct LineInfo {
     rule: bool,
 }
 
+/// A special row's line (B/F, C/F, totals, closing) as an entry of the page.
+fn special_entry(page: u32, line: &Line, info: LineInfo) -> Entry {
+    Entry {
+        kind: Kind::Cont,
+        page,
+        y: line.y,
+        size: line.size,
+        dated: info.date,
+        balance: info.balance,
+        ruled: false,
+        narr: info.narr,
+        cells: info.cells,
+    }
+}
+
 /// Words made only of rule characters, five or more of them on the line.
 fn rule_line(line: &Line) -> bool {
     let rule_char = |c: char| matches!(c, '-' | '=' | '_' | '*' | '+' | '~' | '.' | '–' | '—');
@@ -1131,17 +1146,7 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             if info.special == Some(SpecialKind::Closing)
                 && let Some(line) = page.lines.get(li)
             {
-                let e = Entry {
-                    kind: Kind::Cont,
-                    page: page.number,
-                    y: line.y,
-                    size: line.size,
-                    dated: info.date,
-                    balance: info.balance,
-                    ruled: false,
-                    narr: info.narr,
-                    cells: info.cells,
-                };
+                let e = special_entry(page.number, line, info);
                 out.specials.push((SpecialKind::Closing, e, body.len()));
                 out.ended_at = Some(li);
             }
@@ -1165,17 +1170,7 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
                 && line.words.windows(2).any(|w| {
                     w[0].text.eq_ignore_ascii_case("page") && w[1].text.to_ascii_uppercase().starts_with("TOT")
                 });
-            let e = Entry {
-                kind: Kind::Cont,
-                page: page.number,
-                y: line.y,
-                size: line.size,
-                dated: info.date,
-                balance: info.balance,
-                ruled: false,
-                narr: info.narr,
-                cells: info.cells,
-            };
+            let e = special_entry(page.number, line, info);
             out.specials.push((kind, e, body.len()));
             if matches!(kind, SpecialKind::Total | SpecialKind::Closing | SpecialKind::End) && !page_total {
                 out.ended_at = Some(li);
