@@ -93,6 +93,10 @@ fn camel_words(run: &str) -> Vec<&str> {
 
 /// The kind of a column header label, `None` when it names none the reader knows.
 pub fn column_kind(label: &str) -> Option<ColumnKind> {
+    // Every label the reader knows has a letter: figures and dates name nothing.
+    if !label.bytes().any(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
     let t = tokens(label);
     if t.is_empty() || t.len() > 6 {
         return None;

@@ -57,18 +57,42 @@ pub fn find_undated_header(lines: &[Line], from: usize, vocab: &dyn Vocabulary) 
 fn find_header_with(lines: &[Line], from: usize, vocab: &dyn Vocabulary, undated: bool) -> Option<Header> {
     let labelled = |i: usize| {
         lines.get(i).is_some_and(|l| {
+            if l.words.len() > 40 {
+                return false;
+            }
             // A phrase names a column, or one of its words does: a label a
             // narrow cell broke mid-word ("Debit Amo" / "unt") is named only
-            // once its lines are joined (`classify`).
-            let names = |p: &Phrase| {
-                vocab.column_kind(&p.text).is_some() || p.words.iter().any(|w| vocab.column_kind(&w.text).is_some())
+            // once its lines are joined (`classify`). Each word is looked up
+            // once; a phrase of several words once per cut.
+            let word_named: Vec<bool> = l.words.iter().map(|w| vocab.column_kind(&w.text).is_some()).collect();
+            let names = |a: usize, b: usize| {
+                word_named.get(a..b).is_some_and(|n| n.iter().any(|&x| x))
+                    || (b - a > 1
+                        && l.words.get(a..b).is_some_and(|ws| {
+                            let text = ws.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                            vocab.column_kind(&text).is_some()
+                        }))
             };
-            let named = |gap: f32| l.phrases(gap).iter().filter(|p| names(p)).count();
+            // The phrases `Line::phrases` cuts at `gap`, counted where named.
+            let named = |gap: f32| {
+                let (mut count, mut start, mut x1, mut size) = (0, 0, f32::MIN, 0.0f32);
+                for (k, w) in l.words.iter().enumerate() {
+                    if k > 0 && w.x0 - x1 <= gap * w.size.max(size) {
+                        x1 = x1.max(w.x1);
+                        continue;
+                    }
+                    if k > 0 {
+                        count += usize::from(names(start, k));
+                    }
+                    (start, x1, size) = (k, w.x1, w.size);
+                }
+                count + usize::from(!l.words.is_empty() && names(start, l.words.len()))
+            };
             // Labels a line printer sets one cell apart name their columns
             // only once the phrase is cut (`classify`): word by word, then.
             // So do labels a browser sets one cell's padding apart in a
             // narrow font (2 pt, as wide as the space inside a label).
-            l.words.len() <= 40 && (named(label_gap(l)) >= 2 || named(LABEL_GAP) >= 2 || named(0.0) >= 3)
+            named(label_gap(l)) >= 2 || named(LABEL_GAP) >= 2 || named(0.0) >= 3
         })
     };
     for first in from..lines.len() {
