@@ -236,6 +236,19 @@ fn opt(field: &str) -> Option<&str> {
     if f == "-" || f.is_empty() { None } else { Some(f) }
 }
 
+/// A row's direction field (`debit`, `credit`, `both`), shared by rules.txt and lenders.txt.
+fn parse_dir(f: &str, at: &str, errors: &mut Vec<String>) -> Option<Dir> {
+    match f {
+        "debit" => Some(Dir::Debit),
+        "credit" => Some(Dir::Credit),
+        "both" => Some(Dir::Both),
+        other => {
+            errors.push(format!("{at}: bad direction {other:?}"));
+            None
+        }
+    }
+}
+
 fn parse_channel(field: &str, at: &str, errors: &mut Vec<String>) -> (Option<Channel>, Option<Channel>) {
     let Some(f) = opt(field) else { return (None, None) };
     let one = |s: &str, errors: &mut Vec<String>| {
@@ -316,15 +329,7 @@ impl RuleSet {
                 b.errors.push(format!("{at}: bad priority {:?}", f[0]));
                 continue;
             };
-            let dir = match f[1] {
-                "debit" => Dir::Debit,
-                "credit" => Dir::Credit,
-                "both" => Dir::Both,
-                other => {
-                    b.errors.push(format!("{at}: bad direction {other:?}"));
-                    continue;
-                }
-            };
+            let Some(dir) = parse_dir(f[1], &at, &mut b.errors) else { continue };
             let Some(groups) = b.when(f[2], &at) else { continue };
             let amount = parse_amount(f[3], &at, &mut b.errors);
             let (channel_debit, channel_credit) = parse_channel(f[4], &at, &mut b.errors);
@@ -379,15 +384,7 @@ impl RuleSet {
                 b.errors.push(format!("{at}: expected 2 or 3 fields, found {}", f.len()));
                 continue;
             }
-            let dir = match f.get(2).copied().unwrap_or("both") {
-                "debit" => Dir::Debit,
-                "credit" => Dir::Credit,
-                "both" => Dir::Both,
-                other => {
-                    b.errors.push(format!("{at}: bad direction {other:?}"));
-                    continue;
-                }
-            };
+            let Some(dir) = parse_dir(f.get(2).copied().unwrap_or("both"), &at, &mut b.errors) else { continue };
             let Some(groups) = b.when(f[0], &at) else { continue };
             rules.push(Rule {
                 table: Table::Lenders,
