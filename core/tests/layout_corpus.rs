@@ -199,13 +199,20 @@ fn every_quoted_real_transaction_table_of_the_third_batch_reads_exactly_and_reco
     // and reference after the balance, ICICI's transaction history and tran-id
     // statement (`02/Dec/2024`, `Withdra` / `wal`), a district co-operative
     // bank's whole rupees (`14719 CR`), HSBC's date once per day with B/F and
-    // C/F every page, Kotak's date glued to the narration.
-    corpus_reads_exactly_except("realquotes3", 25, KNOWN_REALQUOTES3_FAILURES);
+    // C/F every page, Kotak's date glued to the narration (also where July's
+    // narrower month moves the narration into the date's band), SBI's header
+    // printed under a page's last row with the next page's rows under no header.
+    corpus_reads_exactly_except("realquotes3", 27, KNOWN_REALQUOTES3_FAILURES);
 }
 
 /// Cold failures of the third quoted batch not yet read (README.md there).
-const KNOWN_REALQUOTES3_FAILURES: &[&str] =
-    &["equitas_amount_on_line_above_date.pdf", "hsbc_date_once_per_day_bf_cf.pdf", "hsbc_balance_at_day_end.pdf"];
+const KNOWN_REALQUOTES3_FAILURES: &[&str] = &[
+    "equitas_amount_on_line_above_date.pdf",
+    "hsbc_date_once_per_day_bf_cf.pdf",
+    "hsbc_balance_at_day_end.pdf",
+    "kotak_date_glued_across_june_july.pdf",
+    "sbi_header_preview_at_foot_rows_on_next_page.pdf",
+];
 
 #[test]
 fn every_long_statement_reads_exactly_and_reconciles() {
