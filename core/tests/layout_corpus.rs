@@ -206,13 +206,7 @@ fn every_quoted_real_transaction_table_of_the_third_batch_reads_exactly_and_reco
 }
 
 /// Cold failures of the third quoted batch not yet read (README.md there).
-const KNOWN_REALQUOTES3_FAILURES: &[&str] = &[
-    "equitas_amount_on_line_above_date.pdf",
-    "hsbc_date_once_per_day_bf_cf.pdf",
-    "hsbc_balance_at_day_end.pdf",
-    "kotak_date_glued_across_june_july.pdf",
-    "sbi_header_preview_at_foot_rows_on_next_page.pdf",
-];
+const KNOWN_REALQUOTES3_FAILURES: &[&str] = &[];
 
 #[test]
 fn every_long_statement_reads_exactly_and_reconciles() {

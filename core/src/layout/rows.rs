@@ -295,10 +295,27 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         // of spaces, not placed (a font without widths: the fields drift off
         // their labels): a word after a date that is already whole in the
         // date column starts the narration beside it ("1/1/2024  AMAZON").
+        // The same for a date and narration printed as one text run (Kotak:
+        // `04 Jul, 2025 IMPS-856117977151-SUNITA`), where the narration's first
+        // word starts where the date ends, inside the date's band when the
+        // month's name is narrow: after a whole date (day, month and year), a
+        // word with letters that is neither a time nor a date of its own starts
+        // the narration (a bare number there is a cheque number's, Canara's
+        // under a label glued to the next, `Cheque No.Description`).
+        let whole_date = |t: &str| {
+            vocab.starts_with_date(t) && t.split(['-', '/', '.', ' ', ',']).filter(|p| !p.is_empty()).count() == 3
+        };
+        let time_or_date = |t: &str| {
+            (t.contains(':') && t.bytes().all(|b| b.is_ascii_digit() || b == b':'))
+                || matches!(t.to_ascii_uppercase().as_str(), "AM" | "PM")
+                || vocab.starts_with_date(t.trim_start_matches('('))
+        };
         if matches!(bands.kind(col), ColumnKind::Date | ColumnKind::ValueDate)
-            && !date_word(&w.text)
             && bands.kind(col + 1) == ColumnKind::Narration
-            && texts.get(col).is_some_and(|t| !t.is_empty() && vocab.starts_with_date(t) && !t.contains(' '))
+            && texts.get(col).is_some_and(|t| {
+                (!date_word(&w.text) && !t.is_empty() && vocab.starts_with_date(t) && !t.contains(' '))
+                    || (whole_date(t) && !time_or_date(&w.text) && w.text.bytes().any(|b| b.is_ascii_alphabetic()))
+            })
         {
             col += 1;
         }
@@ -464,9 +481,12 @@ fn strip_heads_among_rows(
     if header.inferred {
         return (None, headless);
     }
+    // (A date printed as words, `17 Apr` over its year, is one: `17` alone
+    // starts no date.)
     let row_like = |l: &Line| {
-        l.words.iter().any(|w| amount_like(&w.text))
-            && l.words.first().is_some_and(|w| vocab.starts_with_date(&w.text) || amount_like(&w.text))
+        let words = whole_dates(l, vocab);
+        words.iter().any(|w| amount_like(&w.text))
+            && words.first().is_some_and(|w| vocab.starts_with_date(&w.text) || amount_like(&w.text))
     };
     let mut out: Option<Vec<PageLines>> = None;
     for (pi, page) in pages.iter().enumerate().skip(p0) {
@@ -782,6 +802,39 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
         }
         for e in entries.iter_mut().filter(|e| e.kind == Kind::DateOnly) {
             e.kind = Kind::Cont;
+        }
+    }
+    // A row whose amount and balance are printed on two of its lines (Equitas:
+    // the amount on the narration's first line beside the reference, the date
+    // and the balance on the line below): an amount line without a balance or
+    // a date, set tight above a line with a balance and no amount, is one row
+    // with it. Where a table does so twice or more, the lower line is the
+    // row's wrapped line, not a row of its own (else read as a row of
+    // nothing and the narration's rest lost).
+    let amount_cells = [ColumnKind::Debit, ColumnKind::Credit, ColumnKind::Amount];
+    let has = |e: &Entry, kinds: &[ColumnKind]| e.cells.iter().any(|(k, t)| kinds.contains(k) && has_figure(t));
+    let split_rows: Vec<usize> = entries
+        .windows(2)
+        .enumerate()
+        .filter(|(_, w)| {
+            let (a, b) = (&w[0], &w[1]);
+            a.kind == Kind::Anchor
+                && b.kind == Kind::Anchor
+                && a.page == b.page
+                && !a.dated
+                && !a.balance
+                && has(a, &amount_cells)
+                && b.balance
+                && !has(b, &amount_cells)
+                && b.y - a.y <= 1.6 * a.size.max(b.size)
+        })
+        .map(|(j, _)| j + 1)
+        .collect();
+    if split_rows.len() >= 2 {
+        for &j in &split_rows {
+            if let Some(e) = entries.get_mut(j) {
+                e.kind = Kind::Cont;
+            }
         }
     }
     // A brought-forward line printed below lines at a page's head (the rest

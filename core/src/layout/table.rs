@@ -782,6 +782,31 @@ impl Bands {
             } else {
                 widest
             };
+            // Between two text columns, the second's label set flush with its
+            // text (several lines start a word at its left edge): it starts
+            // there, so its boundary is no gutter right of that edge. (Figures
+            // there, a cheque number under a label the extractor glued to the
+            // next one, `Cheque No.Description`, say nothing.) A code
+            // column under one label with the details beside it (HSBC's
+            // `Payment type and details` over `VIS` and the payee) leaves a
+            // gutter inside the label as wide as the one before it.
+            let text_col = |k: ColumnKind| !k.is_numeric() && k != ColumnKind::DrCr;
+            let flush = text_col(cur.kind)
+                && text_col(next.kind)
+                && words
+                    .iter()
+                    .filter(|w| (w.x0 - next.x0).abs() <= 1.0 && w.text.bytes().any(|b| b.is_ascii_alphabetic()))
+                    .count()
+                    >= (lines / 8).max(2);
+            let chosen = match chosen {
+                Some((s, _)) if flush && lo + s as f32 * 0.5 > next.x0 + 0.5 => runs
+                    .iter()
+                    .filter(|run| gutter(run) && lo + (run.0 + run.1 - 1) as f32 * 0.5 <= next.x0 + 0.5)
+                    .fold(None, |best, &(s, l)| better(best, (0, s, l)))
+                    .map(|(_, s, l)| (s, l))
+                    .or(chosen),
+                _ => chosen,
+            };
             // A label centred over a wide text column of left-aligned values (a
             // serial number, a date or a narration starting at the cell's
             // left edge, well left of the label): the column ends about as
