@@ -106,6 +106,7 @@ struct Entry {
 struct Wrapped {
     first_word: String,
     first: Option<char>,
+    last: Option<char>,
     x0: f32,
     x1: f32,
     size: f32,
@@ -348,6 +349,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
                     chars: p.chars + 1 + n,
                     last_chars: n,
                     last_w: w.x1 - w.x0,
+                    last: w.text.chars().last(),
                     gap: p.gap.max(w.x0 - p.x1),
                     ink: p.ink + (w.x1 - w.x0),
                     ink_chars: p.ink_chars + n,
@@ -356,6 +358,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
                 None => Wrapped {
                     first_word: w.text.clone(),
                     first: w.text.chars().next(),
+                    last: w.text.chars().last(),
                     x0: w.x0,
                     x1: w.x1,
                     size: w.size,
@@ -2058,7 +2061,10 @@ fn glyph_share(c: char) -> f32 {
 /// meeting there would have fitted on one line (where a wrapper cutting at
 /// spaces never cuts a word), at least eight and nine in ten are nearly full,
 /// by count or by points (whichever finds more): a word wrapper leaves lines
-/// ragged, short of the cell by part of the next word. In such a column a full
+/// ragged, short of the cell by part of the next word. Five to seven such
+/// breaks do where all are nearly full and a full break has digits on both
+/// sides (`915051` / `931235`: a word wrapper leaves that only where a
+/// narration spaces two numbers apart at the cell's edge). In such a column a full
 /// break joins with no space, unless the next line starts a space right of the
 /// cell's left edge (the space the cut left at the line's head). A break whose
 /// line ends short of the cell (the space the cut left at the line's end,
@@ -2079,7 +2085,7 @@ fn narration_joins(entries: &[Entry], owner: &[Option<usize>]) -> Vec<bool> {
             None => last.push((*r, j)),
         }
     }
-    if breaks.len() < 8 {
+    if breaks.len() < 5 {
         return glued;
     }
     // The cell's left edge (where most lines start) and right edge, per page.
@@ -2112,6 +2118,10 @@ fn narration_joins(entries: &[Entry], owner: &[Option<usize>]) -> Vec<bool> {
         // line together.
         long_pair: (bool, bool),
         indented: bool,
+        // Digits on both sides of the break (`915051` / `931235`): a wrapper
+        // cutting at spaces leaves that only where a narration spaces two
+        // numbers apart.
+        digits: bool,
     }
     let judged: Vec<Break> = breaks
         .iter()
@@ -2134,6 +2144,7 @@ fn narration_joins(entries: &[Entry], owner: &[Option<usize>]) -> Vec<bool> {
                 nearly: (counted && count + 1 >= most, !stretched(wa) && room < 2.0 * char_w),
                 long_pair: (wa.last_chars + wb.first_chars > most, wa.last_w + wb.first_w + char_w > right - left),
                 indented: indented(wb, edge(b.page).0),
+                digits: wa.last.is_some_and(|c| c.is_ascii_digit()) && wb.first.is_some_and(|c| c.is_ascii_digit()),
             })
         })
         .collect();
@@ -2148,7 +2159,11 @@ fn narration_joins(entries: &[Entry], owner: &[Option<usize>]) -> Vec<bool> {
     let by_points = share(|b| (b.long_pair.1, b.nearly.1));
     let counting = counted && by_count.0 * by_points.1.max(1) >= by_points.0 * by_count.1.max(1);
     let (near, open) = if counting { by_count } else { by_points };
-    if near < 8 || near * 10 < open * 9 {
+    // Five to seven breaks tell where every one is nearly full and a full one
+    // cuts a number (digits on both sides).
+    let number_cut = judged.iter().any(|b| b.digits && !b.indented && if counting { b.full.0 } else { b.full.1 });
+    let by_character = (near >= 8 && near * 10 >= open * 9) || (near >= 5 && near == open && number_cut);
+    if !by_character {
         return glued;
     }
     for b in &judged {
