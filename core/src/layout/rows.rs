@@ -93,6 +93,33 @@ struct Entry {
     /// Where its narration ends, and how wide its first word is: whether
     /// the next line's first word would have fitted after it.
     narr: Option<Narr>,
+    /// Its narration's words as the line prints them, for how a row's
+    /// narration lines join (`None` where the line's words were moved).
+    wrap: Option<Wrapped>,
+}
+
+/// A line's narration as its cell prints it: where it starts and ends, its
+/// characters (a space between words) and its first and last words'
+/// characters and widths. Whether the bank's system cut it by character or
+/// by word is told from these over the whole column ([`narration_joins`]).
+#[derive(Clone, Debug, Default)]
+struct Wrapped {
+    first_word: String,
+    first: Option<char>,
+    last: Option<char>,
+    x0: f32,
+    x1: f32,
+    size: f32,
+    chars: usize,
+    first_chars: usize,
+    first_w: f32,
+    last_chars: usize,
+    last_w: f32,
+    /// The widest gap between two of its words, and its words' widths and
+    /// characters: a justified line's gaps are stretched past a space.
+    gap: f32,
+    ink: f32,
+    ink_chars: usize,
 }
 
 /// A line's narration: the right edge of its last word, the width of its
@@ -107,6 +134,7 @@ struct Narr {
 /// What one body line is.
 struct LineInfo {
     narr: Option<Narr>,
+    wrap: Option<Wrapped>,
     cells: Vec<(ColumnKind, String)>,
     fits: bool,
     date: bool,
@@ -129,6 +157,7 @@ fn special_entry(page: u32, line: &Line, info: LineInfo) -> Entry {
         balance: info.balance,
         ruled: false,
         narr: info.narr,
+        wrap: None,
         cells: info.cells,
     }
 }
@@ -258,6 +287,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     let figure_like = |t: &str| amount_like(t) || (bands.whole_rupees && plain_number(t));
     let mut last_col: Option<usize> = None;
     let mut narr: Option<Narr> = None;
+    let mut wrap: Option<Wrapped> = None;
     let narr_col = bands.index_of(ColumnKind::Narration);
     for (i, w) in line.words.iter().enumerate() {
         let like = figure_like(&w.text);
@@ -329,6 +359,36 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
                 Some(n) => Narr { x1: w.x1, ..n },
                 None => Narr { x1: w.x1, first: w.x1 - w.x0, size: w.size },
             });
+            let n = w.text.chars().count();
+            wrap = Some(match wrap {
+                Some(p) => Wrapped {
+                    x1: w.x1,
+                    chars: p.chars + 1 + n,
+                    last_chars: n,
+                    last_w: w.x1 - w.x0,
+                    last: w.text.chars().last(),
+                    gap: p.gap.max(w.x0 - p.x1),
+                    ink: p.ink + (w.x1 - w.x0),
+                    ink_chars: p.ink_chars + n,
+                    ..p
+                },
+                None => Wrapped {
+                    first_word: w.text.clone(),
+                    first: w.text.chars().next(),
+                    last: w.text.chars().last(),
+                    x0: w.x0,
+                    x1: w.x1,
+                    size: w.size,
+                    chars: n,
+                    first_chars: n,
+                    first_w: w.x1 - w.x0,
+                    last_chars: n,
+                    last_w: w.x1 - w.x0,
+                    gap: 0.0,
+                    ink: w.x1 - w.x0,
+                    ink_chars: n,
+                },
+            });
         }
         fits &= match kind {
             ColumnKind::Balance if garbled_figure(&w.text) => true,
@@ -360,6 +420,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
         && let Some(head) = cell.strip_suffix(last.text.as_str())
     {
         *cell = head.trim_end().to_string();
+        wrap = None;
         if let Some(t) = texts.get_mut(amount) {
             *t = last.text.clone();
         }
@@ -435,7 +496,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
     });
     let special = special.filter(|k| *k != SpecialKind::Heading || at_left);
     let rule = rule_line(line);
-    LineInfo { narr, cells, fits: fits && !rule, date, balance, amount, special, rule }
+    LineInfo { narr, wrap, cells, fits: fits && !rule, date, balance, amount, special, rule }
 }
 
 fn push_word(t: &mut String, w: &Word) {
@@ -1318,8 +1379,10 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
         };
         let cells = if info.fits { info.cells } else { salvage(info.cells) };
         let narr = info.narr;
+        let wrap = info.wrap.filter(|_| info.fits);
         out.entries.push(Entry {
             narr,
+            wrap,
             kind,
             page: page.number,
             y: line.y,
@@ -1998,15 +2061,17 @@ fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize], is_dat
             }
         })
         .collect();
-    for (e, o) in entries.iter().zip(&owner) {
+    let glued = narration_joins(entries, &owner);
+    for ((e, o), glued) in entries.iter().zip(&owner).zip(glued) {
         let Some(row) = o.and_then(|r| rows.get_mut(r)) else { continue };
         row.dated |= e.dated;
-        for (i, (_, text)) in e.cells.iter().enumerate() {
+        for (i, (kind, text)) in e.cells.iter().enumerate() {
             if text.is_empty() {
                 continue;
             }
             if let Some((_, t)) = row.cells.get_mut(i) {
-                if !t.is_empty() {
+                let continues = glued && *kind == ColumnKind::Narration;
+                if !t.is_empty() && !continues {
                     t.push(' ');
                 }
                 t.push_str(text);
@@ -2014,6 +2079,156 @@ fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize], is_dat
         }
     }
     rows
+}
+
+/// A character's width in a sans-serif face, in ems (Helvetica's and Arial's
+/// proportions, by class): the share of its word's width it takes.
+fn glyph_share(c: char) -> f32 {
+    match c {
+        'i' | 'j' | 'l' | 'I' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | ' ' | '/' | 'f' | 't' => 0.28,
+        'r' | '-' | '(' | ')' | '*' => 0.35,
+        'm' | 'M' | 'W' | 'w' | '%' => 0.86,
+        '@' => 1.0,
+        'C' | 'D' | 'G' | 'H' | 'N' | 'O' | 'Q' | 'R' | 'U' => 0.74,
+        c if c.is_ascii_uppercase() => 0.65,
+        'c' | 'k' | 's' | 'v' | 'x' | 'y' | 'z' => 0.5,
+        _ => 0.556,
+    }
+}
+
+/// For each line, whether its narration continues the row's narration line
+/// before it with no space: the bank's system cut the string there by
+/// character count or at the cell's width, not at a space.
+///
+/// A break (two narration lines of one row) is *full* when the line before it
+/// has no room left: its characters (a space between words, one more for a
+/// line whose first word stands a space right of the cell's left edge) are the
+/// most any line of the column has, and at least three lines have that many
+/// (a cut every N characters, in any font); or it ends closer to the cell's
+/// right edge (as far as any narration line reaches) than the width of the
+/// next line's first character (a cut at the cell's width in points). A line
+/// whose gaps are stretched past a space (justified) is never full. *Nearly
+/// full* allows one character more (the space a cut left at the line's end).
+///
+/// The column is cut by character when, of its breaks where the two words
+/// meeting there would have fitted on one line (where a wrapper cutting at
+/// spaces never cuts a word), at least eight and nine in ten are nearly full,
+/// by count or by points (whichever finds more): a word wrapper leaves lines
+/// ragged, short of the cell by part of the next word. Five to seven such
+/// breaks do where all are nearly full and a full break has digits on both
+/// sides (`915051` / `931235`: a word wrapper leaves that only where a
+/// narration spaces two numbers apart at the cell's edge). In such a column a full
+/// break joins with no space, unless the next line starts a space right of the
+/// cell's left edge (the space the cut left at the line's head). A break whose
+/// line ends short of the cell (the space the cut left at the line's end,
+/// invisible) joins with a space, and so does every break of a column whose
+/// evidence is weaker (today's reading).
+fn narration_joins(entries: &[Entry], owner: &[Option<usize>]) -> Vec<bool> {
+    let mut glued = vec![false; entries.len()];
+    // Consecutive narration lines of one row.
+    let mut last: Vec<(usize, usize)> = Vec::new();
+    let mut breaks: Vec<(usize, usize)> = Vec::new();
+    for (j, (e, o)) in entries.iter().zip(owner).enumerate() {
+        let (Some(r), Some(_)) = (o, &e.wrap) else { continue };
+        match last.iter_mut().find(|(row, _)| row == r) {
+            Some(slot) => {
+                breaks.push((slot.1, j));
+                slot.1 = j;
+            }
+            None => last.push((*r, j)),
+        }
+    }
+    if breaks.len() < 5 {
+        return glued;
+    }
+    // The cell's left edge (where most lines start) and right edge, per page.
+    let mut edges: Vec<(u32, f32, f32)> = Vec::new();
+    for e in entries {
+        if e.wrap.is_none() || edges.iter().any(|(p, _, _)| *p == e.page) {
+            continue;
+        }
+        let on: Vec<&Wrapped> = entries.iter().filter(|x| x.page == e.page).filter_map(|x| x.wrap.as_ref()).collect();
+        let left = median(on.iter().map(|w| w.x0).collect()).unwrap_or(0.0);
+        let right = on.iter().map(|w| w.x1).fold(f32::MIN, f32::max);
+        edges.push((e.page, left, right));
+    }
+    let edge = |page: u32| edges.iter().find(|(p, _, _)| *p == page).map_or((0.0, 0.0), |&(_, l, r)| (l, r));
+    let indented = |w: &Wrapped, left: f32| w.x0 - left > 0.15 * w.size;
+    let chars = |w: &Wrapped, left: f32| w.chars + usize::from(indented(w, left) && w.x0 - left < 1.2 * w.size);
+    let all: Vec<usize> = entries.iter().filter_map(|e| e.wrap.as_ref().map(|w| chars(w, edge(e.page).0))).collect();
+    let most = all.iter().copied().max().unwrap_or(0);
+    let counted = most >= 12 && all.iter().filter(|&&c| c == most).count() >= 3;
+    // A justified line (its gaps stretched past a space: more than 1.3 of its
+    // characters' mean width, a monospaced space being one) ends at the
+    // cell's edge whatever the cut: its end tells nothing.
+    let stretched = |w: &Wrapped| w.gap > 1.3 * w.ink / w.ink_chars.max(1) as f32;
+    /// One break, by count and by points.
+    struct Break {
+        at: usize,
+        full: (bool, bool),
+        nearly: (bool, bool),
+        // The line's last word and the next line's first would not fit on a
+        // line together.
+        long_pair: (bool, bool),
+        indented: bool,
+        // Digits on both sides of the break (`915051` / `931235`): a wrapper
+        // cutting at spaces leaves that only where a narration spaces two
+        // numbers apart.
+        digits: bool,
+    }
+    let judged: Vec<Break> = breaks
+        .iter()
+        .filter_map(|&(i, j)| {
+            let (a, b) = (entries.get(i)?, entries.get(j)?);
+            let (wa, wb) = (a.wrap.as_ref()?, b.wrap.as_ref()?);
+            let (left, right) = edge(a.page);
+            let char_w = wb.first_w / wb.first_chars.max(1) as f32;
+            // The next line's first character's width: its word's width
+            // shared out by the usual proportions of a sans-serif face.
+            let first_w = wb.first.map_or(char_w, |c| {
+                let shares: f32 = wb.first_word.chars().map(glyph_share).sum();
+                wb.first_w * glyph_share(c) / shares.max(0.1)
+            });
+            let room = right - wa.x1;
+            let count = chars(wa, left);
+            Some(Break {
+                at: j,
+                full: (counted && count >= most, !stretched(wa) && room < first_w),
+                nearly: (counted && count + 1 >= most, !stretched(wa) && room < 2.0 * char_w),
+                long_pair: (wa.last_chars + wb.first_chars > most, wa.last_w + wb.first_w + char_w > right - left),
+                indented: indented(wb, edge(b.page).0),
+                digits: wa.last.is_some_and(|c| c.is_ascii_digit()) && wb.first.is_some_and(|c| c.is_ascii_digit()),
+            })
+        })
+        .collect();
+    // By count or by points: whichever finds more of the column's breaks
+    // (where the two words would have fitted on a line together) nearly full.
+    let share = |pick: fn(&Break) -> (bool, bool)| {
+        let open: Vec<&Break> = judged.iter().filter(|b| !pick(b).0).collect();
+        let near = open.iter().filter(|b| pick(b).1).count();
+        (near, open.len())
+    };
+    let by_count = share(|b| (b.long_pair.0, b.nearly.0));
+    let by_points = share(|b| (b.long_pair.1, b.nearly.1));
+    let counting = counted && by_count.0 * by_points.1.max(1) >= by_points.0 * by_count.1.max(1);
+    let (near, open) = if counting { by_count } else { by_points };
+    // Five to seven breaks tell where every one is nearly full and a full one
+    // cuts a number (digits on both sides).
+    let number_cut = judged.iter().any(|b| b.digits && !b.indented && if counting { b.full.0 } else { b.full.1 });
+    let by_character = (near >= 8 && near * 10 >= open * 9) || (near >= 5 && near == open && number_cut);
+    if !by_character {
+        return glued;
+    }
+    for b in &judged {
+        let full = if counting { b.full.0 } else { b.full.1 };
+        if full
+            && !b.indented
+            && let Some(g) = glued.get_mut(b.at)
+        {
+            *g = true;
+        }
+    }
+    glued
 }
 
 #[cfg(test)]
