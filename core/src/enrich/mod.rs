@@ -341,6 +341,11 @@ impl Classifier {
         {
             channel = Channel::PaymentGatewayPurchase;
         }
+        // A debit no rule placed, printed as HDFC prints a net-banking payment through a
+        // gateway or to a biller: `<gateway ref>/<payee> <bank ref> <date>`.
+        if channel == Channel::Other && kind == TxnType::Debit && gateway_ref_line(note) {
+            channel = Channel::PaymentGatewayPurchase;
+        }
         // Not when the credit says it pays for a service (a clinic paying a
         // doctor's CONSULT FEE, a diagnostics centre's PROFESSIONAL FEES).
         let fee = text
@@ -415,6 +420,34 @@ fn merchant_handle(normalized: &str) -> bool {
     let words: Vec<&str> = normalized.split(' ').collect();
     words.iter().any(|w| w.starts_with("PAYTMQR") || w.starts_with("BHARATPE") || w.starts_with("MSWIPE"))
         || words.windows(2).any(|p| p[0] == "Q" && p[1].len() >= 8 && p[1].bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// True when `note` is HDFC's line for a net-banking payment through a payment gateway
+/// or to a biller: a reference of letters and digits, a slash, the payee's words (often
+/// the gateway's code glued to the merchant: `CCACLEARTRIPPRIVATEL`, `PAYUBRUHATBENGALURUM`,
+/// `TECHHATHWAYINTERNET`), then the bank's reference of ten digits or more and the date
+/// (`CCAGD1HKP861/CCACLEARTRIPPRIVATEL 190980141785 08/04/2019`,
+/// `SHDF8619769877/BAJAJ ALLIANZ GENERA 200745290655 14/03/2020`).
+fn gateway_ref_line(note: &str) -> bool {
+    let Some((head, rest)) = note.trim().split_once('/') else { return false };
+    let head_ok = (6..=25).contains(&head.len())
+        && head.bytes().all(|b| b.is_ascii_alphanumeric())
+        && head.bytes().any(|b| b.is_ascii_digit());
+    if !head_ok {
+        return false;
+    }
+    let mut payee_letters = 0;
+    for word in rest.split_whitespace() {
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 {
+            return digits >= 10 && payee_letters >= 3;
+        }
+        if word.contains('/') {
+            return false;
+        }
+        payee_letters += word.bytes().filter(u8::is_ascii_alphabetic).count();
+    }
+    false
 }
 
 /// True when the normalised narration has one of [`SALARY_EXCLUSIONS`].
