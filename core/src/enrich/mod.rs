@@ -343,8 +343,27 @@ impl Classifier {
         }
         // A debit no rule placed, printed as HDFC prints a net-banking payment through a
         // gateway or to a biller: `<gateway ref>/<payee> <bank ref> <date>`.
-        if channel == Channel::Other && kind == TxnType::Debit && gateway_ref_line(note) {
+        if channel == Channel::Other
+            && kind == TxnType::Debit
+            && let Some(payee) = gateway_ref_payee(note)
+        {
             channel = Channel::PaymentGatewayPurchase;
+            // The payee glued to the gateway's code (CCACLEARTRIPPRIVATEL, TECHHATHWAYINTERNET):
+            // the merchant tables read what follows the code.
+            if category == MerchantCategory::None {
+                let bare = matcher::normalize(strip_gateway_code(payee));
+                let m = set.evaluate(bare.as_bytes(), kind, amount);
+                if let Some((c, _)) = m.category {
+                    category = c;
+                    clean = m.name.map(|n| n.0.to_string()).or(clean);
+                    if desc.is_none() {
+                        desc = m.description.map(|d| d.0.to_string());
+                    }
+                    if m.channel.is_some_and(|c| c.0 == Channel::BillPayment) {
+                        channel = Channel::BillPayment;
+                    }
+                }
+            }
         }
         // Not when the credit says it pays for a service (a clinic paying a
         // doctor's CONSULT FEE, a diagnostics centre's PROFESSIONAL FEES).
@@ -422,32 +441,45 @@ fn merchant_handle(normalized: &str) -> bool {
         || words.windows(2).any(|p| p[0] == "Q" && p[1].len() >= 8 && p[1].bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// True when `note` is HDFC's line for a net-banking payment through a payment gateway
+/// The payee's words when `note` is HDFC's line for a net-banking payment through a payment gateway
 /// or to a biller: a reference of letters and digits, a slash, the payee's words (often
 /// the gateway's code glued to the merchant: `CCACLEARTRIPPRIVATEL`, `PAYUBRUHATBENGALURUM`,
 /// `TECHHATHWAYINTERNET`), then the bank's reference of ten digits or more and the date
 /// (`CCAGD1HKP861/CCACLEARTRIPPRIVATEL 190980141785 08/04/2019`,
 /// `SHDF8619769877/BAJAJ ALLIANZ GENERA 200745290655 14/03/2020`).
-fn gateway_ref_line(note: &str) -> bool {
-    let Some((head, rest)) = note.trim().split_once('/') else { return false };
+fn gateway_ref_payee(note: &str) -> Option<&str> {
+    let (head, rest) = note.trim().split_once('/')?;
     let head_ok = (6..=25).contains(&head.len())
         && head.bytes().all(|b| b.is_ascii_alphanumeric())
         && head.bytes().any(|b| b.is_ascii_digit());
     if !head_ok {
-        return false;
+        return None;
     }
     let mut payee_letters = 0;
     for word in rest.split_whitespace() {
         let digits = word.bytes().take_while(u8::is_ascii_digit).count();
         if digits > 0 {
-            return digits >= 10 && payee_letters >= 3;
+            let end = word.as_ptr() as usize - rest.as_ptr() as usize;
+            return (digits >= 10 && payee_letters >= 3).then(|| rest[..end].trim());
         }
         if word.contains('/') {
-            return false;
+            return None;
         }
         payee_letters += word.bytes().filter(u8::is_ascii_alphabetic).count();
     }
-    false
+    None
+}
+
+/// `payee` without the code a gateway glues before the merchant's name on HDFC's line
+/// (CCAvenue `CCA`, PayU `PAYU`, Razorpay `RAZP`, TechProcess `TECH`, Atom `ATOM`,
+/// Paytm `PAYTM`, BillDesk `BILLDK`, Citrus `CITRUS`).
+fn strip_gateway_code(payee: &str) -> &str {
+    const CODES: &[&str] = &["BILLDK", "CITRUS", "PAYTM", "PAYU", "RAZP", "TECH", "ATOM", "CCA"];
+    CODES
+        .iter()
+        .find_map(|c| payee.get(..c.len()).filter(|h| h.eq_ignore_ascii_case(c)).map(|_| &payee[c.len()..]))
+        .filter(|rest| rest.len() >= 3)
+        .unwrap_or(payee)
 }
 
 /// True when the normalised narration has one of [`SALARY_EXCLUSIONS`].
