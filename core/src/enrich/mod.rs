@@ -343,13 +343,17 @@ impl Classifier {
         }
         // A debit no rule placed, printed as HDFC prints a net-banking payment through a
         // gateway or to a biller: `<gateway ref>/<payee> <bank ref> <date>`.
-        if channel == Channel::Other
+        if matches!(channel, Channel::Other | Channel::BillPayment)
             && kind == TxnType::Debit
             && let Some(payee) = gateway_ref_payee(note)
         {
+            // BillDesk's code (BILLDK...) made it a bill; anything else on the line is a gateway's.
+            let biller = channel == Channel::BillPayment;
             channel = Channel::PaymentGatewayPurchase;
-            // The payee glued to the gateway's code (CCACLEARTRIPPRIVATEL, TECHHATHWAYINTERNET):
-            // the merchant tables read what follows the code.
+            // The payee glued to the gateway's code (CCACLEARTRIPPRIVATEL, TECHHATHWAYINTERNET,
+            // BILLDKBESCOM): the merchant tables read what follows the code. A biller stays a
+            // bill; a merchant that sells (a wallet, a shop, travel) is a gateway purchase.
+            let mut billed = biller;
             if category == MerchantCategory::None {
                 let bare = matcher::normalize(strip_gateway_code(payee));
                 let m = set.evaluate(bare.as_bytes(), kind, amount);
@@ -359,10 +363,12 @@ impl Classifier {
                     if desc.is_none() {
                         desc = m.description.map(|d| d.0.to_string());
                     }
-                    if m.channel.is_some_and(|c| c.0 == Channel::BillPayment) {
-                        channel = Channel::BillPayment;
-                    }
+                    billed = m.channel.is_some_and(|c| c.0 == Channel::BillPayment)
+                        || (biller && !matches!(c, MerchantCategory::Ewallet) && !shop_category(c));
                 }
+            }
+            if billed {
+                channel = Channel::BillPayment;
             }
         }
         // Not when the credit says it pays for a service (a clinic paying a
@@ -439,6 +445,21 @@ fn merchant_handle(normalized: &str) -> bool {
     let words: Vec<&str> = normalized.split(' ').collect();
     words.iter().any(|w| w.starts_with("PAYTMQR") || w.starts_with("BHARATPE") || w.starts_with("MSWIPE"))
         || words.windows(2).any(|p| p[0] == "Q" && p[1].len() >= 8 && p[1].bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Categories of merchants that sell goods, food or travel.
+fn shop_category(c: MerchantCategory) -> bool {
+    matches!(
+        c,
+        MerchantCategory::Food
+            | MerchantCategory::Groceries
+            | MerchantCategory::Shopping
+            | MerchantCategory::OnlineShopping
+            | MerchantCategory::Travel
+            | MerchantCategory::Fuel
+            | MerchantCategory::Entertainment
+            | MerchantCategory::Medical
+    )
 }
 
 /// The payee's words when `note` is HDFC's line for a net-banking payment through a payment gateway
