@@ -124,6 +124,9 @@ const STOP: &[&str] = &[
     "NACH",
     "NB",
     "NEFT",
+    // HDFC's squeezed heads: NEFTCR-<IFSC>-<NAME>, NEFTDR-<IFSC>-<NAME>; PNB's inward RTGS NRTGS/<UTR>/<NAME>.
+    "NEFTCR",
+    "NEFTDR",
     "NET",
     "NETBANKING",
     "NFS",
@@ -131,6 +134,7 @@ const STOP: &[&str] = &[
     "NO",
     "NOV",
     "NPCI",
+    "NRTGS",
     "NULL",
     "OCT",
     "OF",

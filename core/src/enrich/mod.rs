@@ -341,6 +341,36 @@ impl Classifier {
         {
             channel = Channel::PaymentGatewayPurchase;
         }
+        // A debit no rule placed, printed as HDFC prints a net-banking payment through a
+        // gateway or to a biller: `<gateway ref>/<payee> <bank ref> <date>`.
+        if matches!(channel, Channel::Other | Channel::BillPayment)
+            && kind == TxnType::Debit
+            && let Some(payee) = gateway_ref_payee(note)
+        {
+            // BillDesk's code (BILLDK...) made it a bill; anything else on the line is a gateway's.
+            let biller = channel == Channel::BillPayment;
+            channel = Channel::PaymentGatewayPurchase;
+            // The payee glued to the gateway's code (CCACLEARTRIPPRIVATEL, TECHHATHWAYINTERNET,
+            // BILLDKBESCOM): the merchant tables read what follows the code. A biller stays a
+            // bill; a merchant that sells (a wallet, a shop, travel) is a gateway purchase.
+            let mut billed = biller;
+            if category == MerchantCategory::None {
+                let bare = matcher::normalize(strip_gateway_code(payee));
+                let m = set.evaluate(bare.as_bytes(), kind, amount);
+                if let Some((c, _)) = m.category {
+                    category = c;
+                    clean = m.name.map(|n| n.0.to_string()).or(clean);
+                    if desc.is_none() {
+                        desc = m.description.map(|d| d.0.to_string());
+                    }
+                    billed = m.channel.is_some_and(|c| c.0 == Channel::BillPayment)
+                        || (biller && !matches!(c, MerchantCategory::Ewallet) && !shop_category(c));
+                }
+            }
+            if billed {
+                channel = Channel::BillPayment;
+            }
+        }
         // Not when the credit says it pays for a service (a clinic paying a
         // doctor's CONSULT FEE, a diagnostics centre's PROFESSIONAL FEES).
         let fee = text
@@ -415,6 +445,62 @@ fn merchant_handle(normalized: &str) -> bool {
     let words: Vec<&str> = normalized.split(' ').collect();
     words.iter().any(|w| w.starts_with("PAYTMQR") || w.starts_with("BHARATPE") || w.starts_with("MSWIPE"))
         || words.windows(2).any(|p| p[0] == "Q" && p[1].len() >= 8 && p[1].bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Categories of merchants that sell goods, food or travel.
+fn shop_category(c: MerchantCategory) -> bool {
+    matches!(
+        c,
+        MerchantCategory::Food
+            | MerchantCategory::Groceries
+            | MerchantCategory::Shopping
+            | MerchantCategory::OnlineShopping
+            | MerchantCategory::Travel
+            | MerchantCategory::Fuel
+            | MerchantCategory::Entertainment
+            | MerchantCategory::Medical
+    )
+}
+
+/// The payee's words when `note` is HDFC's line for a net-banking payment through a payment gateway
+/// or to a biller: a reference of letters and digits, a slash, the payee's words (often
+/// the gateway's code glued to the merchant: `CCACLEARTRIPPRIVATEL`, `PAYUBRUHATBENGALURUM`,
+/// `TECHHATHWAYINTERNET`), then the bank's reference of ten digits or more and the date
+/// (`CCAGD1HKP861/CCACLEARTRIPPRIVATEL 190980141785 08/04/2019`,
+/// `SHDF8619769877/BAJAJ ALLIANZ GENERA 200745290655 14/03/2020`).
+fn gateway_ref_payee(note: &str) -> Option<&str> {
+    let (head, rest) = note.trim().split_once('/')?;
+    let head_ok = (6..=25).contains(&head.len())
+        && head.bytes().all(|b| b.is_ascii_alphanumeric())
+        && head.bytes().any(|b| b.is_ascii_digit());
+    if !head_ok {
+        return None;
+    }
+    let mut payee_letters = 0;
+    for word in rest.split_whitespace() {
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 {
+            let end = word.as_ptr() as usize - rest.as_ptr() as usize;
+            return (digits >= 10 && payee_letters >= 3).then(|| rest[..end].trim());
+        }
+        if word.contains('/') {
+            return None;
+        }
+        payee_letters += word.bytes().filter(u8::is_ascii_alphabetic).count();
+    }
+    None
+}
+
+/// `payee` without the code a gateway glues before the merchant's name on HDFC's line
+/// (CCAvenue `CCA`, PayU `PAYU`, Razorpay `RAZP`, TechProcess `TECH`, Atom `ATOM`,
+/// Paytm `PAYTM`, BillDesk `BILLDK`, Citrus `CITRUS`).
+fn strip_gateway_code(payee: &str) -> &str {
+    const CODES: &[&str] = &["BILLDK", "CITRUS", "PAYTM", "PAYU", "RAZP", "TECH", "ATOM", "CCA"];
+    CODES
+        .iter()
+        .find_map(|c| payee.get(..c.len()).filter(|h| h.eq_ignore_ascii_case(c)).map(|_| &payee[c.len()..]))
+        .filter(|rest| rest.len() >= 3)
+        .unwrap_or(payee)
 }
 
 /// True when the normalised narration has one of [`SALARY_EXCLUSIONS`].
