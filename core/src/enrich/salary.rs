@@ -44,7 +44,7 @@
 //!    credit that says SETTLEMENT / SETL / STLMT / ESCROW is a merchant's or a
 //!    freelancer's receipt, one that says RENT / RENTAL / LEASE a
 //!    landlord's (a company renting the holder's flat), and one that says
-//!    COMMISSION / COMM / BROKERAGE an agent's (LIC's monthly agency
+//!    COMMISSION / COMMN / BROKERAGE an agent's (LIC's monthly agency
 //!    commission: paid per policy, not payroll); and the months with a credit within ±20% of the
 //!    stream's median (on any day) must be at least two thirds of the months
 //!    in which the payer credited anything ([`MIN_COVERAGE_PCT`]): a salary is
@@ -628,10 +628,11 @@ fn merge_truncated_payers(
 /// (`NEFT/.../RAZORPAY SOFTWARE PVT LTD/.../SETTLEMENT`, `...*Upwork Escrow In--`);
 /// or a landlord's: RENT, RENTAL, LEASE (a company renting the holder's flat
 /// pays the same sum on the same day every month, and says so); or an agent's:
-/// COMMISSION, COMMN, COMM, BROKERAGE (an insurance agent's `LIC OF INDIA AGENCY
+/// COMMISSION, COMMN, BROKERAGE (an insurance agent's `LIC OF INDIA AGENCY
 /// COMMISSION` every month, a fund distributor's brokerage: paid per policy or
 /// sale, TDS under 194D / 194H, not payroll). Not an employee's
-/// full-and-final settlement (FNF / FULL AND FINAL / F&F).
+/// full-and-final settlement (FNF / FULL AND FINAL / F&F). Not COMM alone: it
+/// also cuts COMMISSIONER (`PAY BILL DY COMM OF POLICE`), a government payer.
 fn is_receipt(note: &str) -> bool {
     let up = note.to_ascii_uppercase();
     // An employee's full-and-final settlement (FNF SETTLEMENT, FULL AND FINAL
@@ -653,7 +654,6 @@ fn is_receipt(note: &str) -> bool {
             || w == "LEASE"
             || w == "COMMISSION"
             || w == "COMMN"
-            || w == "COMM"
             || w == "BROKERAGE"
     })
 }
