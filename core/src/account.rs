@@ -9,7 +9,9 @@
 //!    called outside tests), marked in place on the account's transactions
 //!    ([`crate::enrich::salary::apply`]) so every later figure reads the same
 //!    channel and employer;
-//! 2. **lender transactions** ([`crate::enrich::lender::detect`]).
+//! 2. **lender transactions** ([`crate::enrich::lender::detect`]), after the
+//!    employer's own credits are unmarked ([`crate::enrich::lender::employer_credits`]:
+//!    an NBFC paying its employee is not his lender).
 //!
 //! The analyses then read those decisions and are each computed at most once,
 //! on first use: recurring sets, the monthly tally (monthly analysis, EOD
@@ -63,6 +65,11 @@ impl<'a> AccountAnalysis<'a> {
         // The account's own copy only when marking changes a transaction.
         if salary::apply_needed(&view.transactions, &salary) {
             salary::apply(view.transactions.to_mut(), &salary);
+        }
+        // The employer's own credits are not a lender's, though the employer is one.
+        let employer = lender::employer_credits(&view.transactions, &salary);
+        if !employer.is_empty() {
+            lender::clear(view.transactions.to_mut(), &employer);
         }
         let unnamed = lender::unnamed_mandates(&view.transactions);
         if !unnamed.is_empty() {

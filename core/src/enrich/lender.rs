@@ -8,10 +8,12 @@
 //! in place; [`detect`] selects them, and the mandate debits that name no
 //! creditor at all (only a UMRN and a NACH utility code) at one amount in two
 //! months or more ([`unnamed_mandates`]: loan EMIs; the account stage marks
-//! them with [`apply`]).
+//! them with [`apply`]). Before, the account stage unmarks the credits of the
+//! customer's own employer when the employer is a lender ([`employer_credits`]:
+//! an NBFC's salary, incentive and reimbursement to its branch officer).
 
 use super::is_lender_narration;
-use crate::model::{Transaction, TxnType};
+use crate::model::{SalaryHit, Transaction, TxnType};
 use crate::taxonomy::Channel;
 use crate::taxonomy::description;
 
@@ -101,6 +103,69 @@ pub fn apply(transactions: &mut [Transaction], unnamed: &[usize]) {
     }
 }
 
+/// Credits from the customer's own employer that the lender table took for a
+/// lender's because the employer is one (a branch officer of `BAJAJ FINANCE
+/// LIMITED` or `MUTHOOT FINANCE LTD` paid his salary, incentive and conveyance
+/// reimbursement by the NBFC): the salary credits themselves, and the
+/// employer's other credits whose narration, without the words the employer's
+/// salary lines print (rail, name), names no lender or loan any more. A loan
+/// paid out to its own employee (`BAJAJ FINANCE LIMITED-LOAN DISB`) still does
+/// and stays; debits (the employee's EMIs to his employer) are not looked at.
+/// Indices in slice order; [`clear`] unmarks them.
+pub fn employer_credits(transactions: &[Transaction], salary: &[SalaryHit]) -> Vec<usize> {
+    let words = |note: &str| -> Vec<String> {
+        note.split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty() && !w.bytes().any(|b| b.is_ascii_digit()))
+            .map(str::to_ascii_uppercase)
+            .collect()
+    };
+    // Each employer (clean name, upper case) and the words its salary lines print.
+    let mut employers: Vec<(String, std::collections::BTreeSet<String>)> = Vec::new();
+    let mut out: Vec<usize> = Vec::new();
+    for hit in salary {
+        let Some(t) = transactions.get(hit.index) else { continue };
+        if t.description == description::LENDER_TRANSACTION {
+            out.push(hit.index);
+        }
+        for name in [&hit.employer, &t.clean_note] {
+            if name.is_empty() {
+                continue;
+            }
+            let key = name.to_ascii_uppercase();
+            match employers.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, set)) => set.extend(words(&t.note)),
+                None => employers.push((key, words(&t.note).into_iter().collect())),
+            }
+        }
+    }
+    for (i, t) in transactions.iter().enumerate() {
+        if t.kind != TxnType::Credit || t.description != description::LENDER_TRANSACTION || out.contains(&i) {
+            continue;
+        }
+        let key = t.clean_note.to_ascii_uppercase();
+        let Some((_, printed)) = employers.iter().find(|(k, _)| !key.is_empty() && *k == key) else { continue };
+        let rest: Vec<String> = words(&t.note).into_iter().filter(|w| !printed.contains(w)).collect();
+        if !is_lender_narration(&rest.join(" ")) {
+            out.push(i);
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Unmarks the employer's credits that [`employer_credits`] found: no
+/// lender description, no loans category.
+pub fn clear(transactions: &mut [Transaction], employer: &[usize]) {
+    for &i in employer {
+        if let Some(t) = transactions.get_mut(i) {
+            t.description.clear();
+            if t.merchant_category == crate::taxonomy::MerchantCategory::Loans {
+                t.merchant_category = crate::taxonomy::MerchantCategory::None;
+            }
+        }
+    }
+}
+
 /// Why a lender transaction ([`detect`]) is one, in words an analyst reads:
 /// how the money moved and the lender the narration names.
 pub fn reason(t: &Transaction) -> String {
@@ -171,6 +236,65 @@ mod tests {
             assert_eq!(c.channel, Channel::InvestmentCashin, "{note}");
             assert_ne!(c.description, description::LENDER_TRANSACTION, "{note}");
         }
+    }
+
+    #[test]
+    fn p2p_platforms_lend_to_borrowers_and_take_investors_money() {
+        // The borrower's EMI by mandate and the loan paid out: a lender.
+        assert!(is_lender_narration("NACH DR FAIRCENT 2474928403"));
+        assert!(is_lender_narration("CR/NEFT/HDFCN092859615714/FAIRCENT ESCROW ACCOUNT/LOAN DISBURSAL"));
+        // Money added to lend out through the platform: an investment.
+        let c = crate::enrich::classify(
+            "UPI/022830123431/DR/LENDENCLUB/lendenclub@icici/ADD FUNDS",
+            TxnType::Debit,
+            Money::from_rupees(10_000),
+            &crate::model::Metadata::default(),
+            "",
+        );
+        assert_eq!(c.channel, Channel::Investment);
+        assert_ne!(c.description, description::LENDER_TRANSACTION);
+        let emi = crate::enrich::classify(
+            "DR/NACH/FAIRCENT/YESB7097599625570718",
+            TxnType::Debit,
+            Money::from_rupees(7_150),
+            &crate::model::Metadata::default(),
+            "",
+        );
+        assert_eq!(emi.channel, Channel::AutoDebitPayment);
+        assert_eq!(emi.description, description::LENDER_TRANSACTION);
+        for note in ["ACH DR FDRL7125982283492042 MUTHOOT CAPITAL SERVICES", "NACH DR PAYU FINANCE INDIA 3622943756"] {
+            assert!(is_lender_narration(note), "{note}");
+        }
+    }
+
+    #[test]
+    fn an_nbfc_paying_its_own_employee_is_not_a_lender_to_him() {
+        let md = crate::model::Metadata::default();
+        let credit = |m: u32, d: u32, note: &str, rupees: i64| {
+            let date = NaiveDate::from_ymd_opt(2025, m, d).and_then(|x| x.and_hms_opt(0, 0, 0)).unwrap_or_default();
+            let mut t = Transaction::new(date, note, TxnType::Credit, Money::from_rupees(rupees), Money::ZERO);
+            let c = crate::enrich::classify(note, TxnType::Credit, t.amount, &md, "");
+            t.channel = c.channel;
+            t.description = c.description;
+            t.merchant_category = c.merchant_category;
+            t.clean_note = c.clean_note;
+            t
+        };
+        let mut t = vec![
+            credit(3, 3, "NEFT-CITIN204523528545-BAJAJ FINANCE LIMITED-SALARY FOR FEB 2025", 27_539),
+            credit(3, 20, "NEFT-UTIBN996276121744-BAJAJ FINANCE LIMITED-CONV REIMB", 2_503),
+            credit(4, 1, "NEFT-PUNBN763904389937-BAJAJ FINANCE LIMITED-SALARY FOR MAR 2025", 27_539),
+            credit(4, 15, "NEFT-CNRBN100622796550-BAJAJ FINANCE LIMITED-INCENTIVE Q1", 15_134),
+            credit(4, 20, "NEFT-SBINN071468337508-BAJAJ FINANCE LIMITED-LOAN DISB", 75_000),
+            credit(5, 2, "NEFT-RATNN903572317744-BAJAJ FINANCE LIMITED-SALARY FOR APR 2025", 27_539),
+        ];
+        assert_eq!(detect(&t), vec![1, 3, 4], "the table reads the employer's other credits as a lender's");
+        let hits = crate::enrich::salary::detect(&t, &md);
+        crate::enrich::salary::apply(&mut t, &hits);
+        let employer = employer_credits(&t, &hits);
+        clear(&mut t, &employer);
+        // The reimbursement and the incentive are the employer's; its loan to him stays a loan.
+        assert_eq!(detect(&t), vec![4]);
     }
 
     #[test]

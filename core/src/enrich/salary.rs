@@ -42,8 +42,10 @@
 //!    ([`MAX_CREDITS_PER_MONTH`], its credits under ₹5,000 counted too: a
 //!    gig platform's weekly payouts) pays for work or goods, not a salary; a
 //!    credit that says SETTLEMENT / SETL / STLMT / ESCROW is a merchant's or a
-//!    freelancer's receipt, and one that says RENT / RENTAL / LEASE a
-//!    landlord's (a company renting the holder's flat); and the months with a credit within ±20% of the
+//!    freelancer's receipt, one that says RENT / RENTAL / LEASE a
+//!    landlord's (a company renting the holder's flat), and one that says
+//!    COMMISSION / COMMN / BROKERAGE an agent's (LIC's monthly agency
+//!    commission: paid per policy, not payroll); and the months with a credit within ±20% of the
 //!    stream's median (on any day) must be at least two thirds of the months
 //!    in which the payer credited anything ([`MIN_COVERAGE_PCT`]): a salary is
 //!    paid nearly every month at nearly the same amount, a customer pays what
@@ -305,7 +307,7 @@ pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: 
         .filter_map(|i| {
             let name = employer.get(&i).map_or(transactions[i].clean_note.as_str(), String::as_str);
             let key = counterparty_key(name);
-            (key.len() >= 8 && key.contains(' ')).then(|| (key, transactions[i].amount))
+            (!key.is_empty()).then(|| (key, transactions[i].amount))
         })
         .collect();
     for (g, members) in groups.iter().enumerate() {
@@ -378,15 +380,21 @@ pub fn detect_for(transactions: &[Transaction], metadata: &Metadata, corporate: 
             let key_of = |i: usize| {
                 counterparty_key(employer.get(&i).map_or(transactions[i].clean_note.as_str(), String::as_str))
             };
+            // The same payer by its whole key, however short (a brand the
+            // merchant table names: `Swiggy` for BUNDL TECHNOLOGIES paying its
+            // own staff `SAL MAR25` some months and nothing in others); one cut
+            // at another width only by keys of two words and 8 characters or more.
+            let long = |k: &str| k.len() >= 8 && k.contains(' ');
             if let Some(&first) = members.first() {
                 let key = key_of(first);
-                if key.len() >= 8 && key.contains(' ') {
-                    paid = keyword_payers
-                        .iter()
-                        .filter(|(k, _)| k.starts_with(key.as_str()) || key.starts_with(k.as_str()))
-                        .map(|(_, a)| a.paise())
-                        .collect();
-                }
+                paid = keyword_payers
+                    .iter()
+                    .filter(|(k, _)| {
+                        *k == key
+                            || (long(k) && long(&key) && (k.starts_with(key.as_str()) || key.starts_with(k.as_str())))
+                    })
+                    .map(|(_, a)| a.paise())
+                    .collect();
             }
         }
         if !paid.is_empty() {
@@ -619,8 +627,12 @@ fn merge_truncated_payers(
 /// A merchant's or a freelancer's receipt: SETTLEMENT, SETL, STLMT, ESCROW
 /// (`NEFT/.../RAZORPAY SOFTWARE PVT LTD/.../SETTLEMENT`, `...*Upwork Escrow In--`);
 /// or a landlord's: RENT, RENTAL, LEASE (a company renting the holder's flat
-/// pays the same sum on the same day every month, and says so). Not an
-/// employee's full-and-final settlement (FNF / FULL AND FINAL / F&F).
+/// pays the same sum on the same day every month, and says so); or an agent's:
+/// COMMISSION, COMMN, BROKERAGE (an insurance agent's `LIC OF INDIA AGENCY
+/// COMMISSION` every month, a fund distributor's brokerage: paid per policy or
+/// sale, TDS under 194D / 194H, not payroll). Not an employee's
+/// full-and-final settlement (FNF / FULL AND FINAL / F&F). Not COMM alone: it
+/// also cuts COMMISSIONER (`PAY BILL DY COMM OF POLICE`), a government payer.
 fn is_receipt(note: &str) -> bool {
     let up = note.to_ascii_uppercase();
     // An employee's full-and-final settlement (FNF SETTLEMENT, FULL AND FINAL
@@ -640,6 +652,9 @@ fn is_receipt(note: &str) -> bool {
             || w == "RENT"
             || w == "RENTAL"
             || w == "LEASE"
+            || w == "COMMISSION"
+            || w == "COMMN"
+            || w == "BROKERAGE"
     })
 }
 
@@ -919,6 +934,47 @@ mod tests {
         let p: Vec<Transaction> =
             (1..=5).map(|m| credit(2025, m, 1, "FT CR 04234238551249 TREASURY PENSION OFF", 21_845.0)).collect();
         assert!(found(&p).is_empty());
+    }
+
+    #[test]
+    fn an_agents_monthly_commission_is_not_salary() {
+        // LIC pays its agent every month, near one day, amounts in one band.
+        let t: Vec<Transaction> =
+            [(3, 10, 25_569.29), (4, 15, 22_104.14), (5, 11, 25_430.62), (6, 15, 24_072.94), (7, 15, 25_011.65)]
+                .iter()
+                .map(|&(m, d, r)| credit(2025, m, d, "NEFT IN HSBCN591103180135 LIC OF INDIA AGENCY COMMISSION", r))
+                .collect();
+        assert!(found(&t).is_empty());
+    }
+
+    #[test]
+    fn a_brands_own_staff_paid_with_and_without_a_salary_word() {
+        // The merchant table names BUNDL TECHNOLOGIES `Swiggy`: a short key. Its
+        // staff's pay says SAL some months and nothing in others; the months
+        // without the word are the same payer's pay.
+        let mut t = Vec::new();
+        for (m, d) in [(1, 31), (2, 28), (3, 28), (4, 29), (5, 30), (6, 30), (7, 31), (8, 29)] {
+            let memo = if matches!(m, 3 | 4 | 5 | 7) { "/SAL MAR25" } else { "" };
+            t.push(credit(
+                2025,
+                m,
+                d,
+                &format!("CR/NEFT/PUNBN51120896308{m}/BUNDL TECHNOLOGIES PVT LTD{memo}"),
+                97_046.23,
+            ));
+        }
+        let enriched: Vec<Transaction> = t
+            .into_iter()
+            .map(|mut x| {
+                let c = crate::enrich::classify(&x.note, x.kind, x.amount, &Metadata::default(), "");
+                x.channel = c.channel;
+                x.description = c.description;
+                x.merchant_category = c.merchant_category;
+                x.clean_note = c.clean_note;
+                x
+            })
+            .collect();
+        assert_eq!(detect(&enriched, &Metadata::default()).len(), 8);
     }
 
     #[test]
