@@ -104,6 +104,10 @@ struct Entry {
 /// by word is told from these over the whole column ([`narration_joins`]).
 #[derive(Clone, Debug, Default)]
 struct Wrapped {
+    /// The line's narration words, one space apart: two breaks between the
+    /// same two words (a monthly EMI's narration printed alike each month)
+    /// are one piece of evidence of how the column wraps.
+    text: String,
     first_word: String,
     first: Option<char>,
     last: Option<char>,
@@ -362,6 +366,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
             let n = w.text.chars().count();
             wrap = Some(match wrap {
                 Some(p) => Wrapped {
+                    text: format!("{} {}", p.text, w.text),
                     x1: w.x1,
                     chars: p.chars + 1 + n,
                     last_chars: n,
@@ -373,6 +378,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
                     ..p
                 },
                 None => Wrapped {
+                    text: w.text.clone(),
                     first_word: w.text.clone(),
                     first: w.text.chars().next(),
                     last: w.text.chars().last(),
@@ -2176,7 +2182,10 @@ fn narration_joins(entries: &[Entry], owner: &[Option<usize>]) -> Vec<bool> {
         // numbers apart.
         digits: bool,
     }
-    let judged: Vec<Break> = breaks
+    // A break between the same two words as an earlier one tells nothing new
+    // (a monthly EMI's narration printed alike each month but its reference).
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    let judged: Vec<(Break, bool)> = breaks
         .iter()
         .filter_map(|&(i, j)| {
             let (a, b) = (entries.get(i)?, entries.get(j)?);
@@ -2191,20 +2200,27 @@ fn narration_joins(entries: &[Entry], owner: &[Option<usize>]) -> Vec<bool> {
             });
             let room = right - wa.x1;
             let count = chars(wa, left);
-            Some(Break {
+            let pair = (wa.text.rsplit(' ').next().unwrap_or(""), wb.first_word.as_str());
+            let new = !seen.contains(&pair);
+            if new {
+                seen.push(pair);
+            }
+            let b = Break {
                 at: j,
                 full: (counted && count >= most, !stretched(wa) && room < first_w),
                 nearly: (counted && count + 1 >= most, !stretched(wa) && room < 2.0 * char_w),
                 long_pair: (wa.last_chars + wb.first_chars > most, wa.last_w + wb.first_w + char_w > right - left),
                 indented: indented(wb, edge(b.page).0),
                 digits: wa.last.is_some_and(|c| c.is_ascii_digit()) && wb.first.is_some_and(|c| c.is_ascii_digit()),
-            })
+            };
+            Some((b, new))
         })
         .collect();
+    let distinct: Vec<&Break> = judged.iter().filter(|(_, new)| *new).map(|(b, _)| b).collect();
     // By count or by points: whichever finds more of the column's breaks
     // (where the two words would have fitted on a line together) nearly full.
     let share = |pick: fn(&Break) -> (bool, bool)| {
-        let open: Vec<&Break> = judged.iter().filter(|b| !pick(b).0).collect();
+        let open: Vec<&&Break> = distinct.iter().filter(|b| !pick(b).0).collect();
         let near = open.iter().filter(|b| pick(b).1).count();
         (near, open.len())
     };
@@ -2214,12 +2230,12 @@ fn narration_joins(entries: &[Entry], owner: &[Option<usize>]) -> Vec<bool> {
     let (near, open) = if counting { by_count } else { by_points };
     // Five to seven breaks tell where every one is nearly full and a full one
     // cuts a number (digits on both sides).
-    let number_cut = judged.iter().any(|b| b.digits && !b.indented && if counting { b.full.0 } else { b.full.1 });
+    let number_cut = distinct.iter().any(|b| b.digits && !b.indented && if counting { b.full.0 } else { b.full.1 });
     let by_character = (near >= 8 && near * 10 >= open * 9) || (near >= 5 && near == open && number_cut);
     if !by_character {
         return glued;
     }
-    for b in &judged {
+    for (b, _) in &judged {
         let full = if counting { b.full.0 } else { b.full.1 };
         if full
             && !b.indented
