@@ -1906,13 +1906,25 @@ fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize], is_dat
                         // between rows after the first lines (a browser sets
                         // a cut row's figures at the top of its first part,
                         // bottom-aligned cells or not): those lines are its.
+                        // (The space stands out against the foot's pitch:
+                        // one line at the head shows no second gap.)
                         let tail = pre.get(..on_prev_page).unwrap_or_default();
                         let following = entries.get(date_cut).unwrap_or(n);
-                        if on_prev_page > 0 && staying(p, tail, row_space, ruled, step) == on_prev_page {
-                            match carried_over(carried, following, row_space, ruled, step) {
-                                0 => 0,
-                                more => on_prev_page + more,
-                            }
+                        let pitch =
+                            std::iter::once(p).chain(tail).zip(tail).map(|(a, b)| b.y - a.y).fold(0.0f32, f32::max);
+                        let more = carried_over(carried, following, row_space, ruled, step);
+                        let space = match (more.checked_sub(1).and_then(|k| carried.get(k)), carried.get(more)) {
+                            (Some(a), Some(b)) => b.y - a.y,
+                            (Some(a), None) => following.y - a.y,
+                            _ => 0.0,
+                        };
+                        let stands_out = space > 1.15 * pitch && space - pitch > 0.15 * p.size;
+                        if on_prev_page > 0
+                            && staying(p, tail, row_space, ruled, step) == on_prev_page
+                            && more > 0
+                            && stands_out
+                        {
+                            on_prev_page + more
                         } else {
                             0
                         }
