@@ -727,7 +727,7 @@ pub fn find_table(pages: &[PageLines], vocab: &dyn Vocabulary) -> Option<Table> 
                 bands.learn_whole_rupees(&words);
             }
         }
-        let body = page_body(page, start, &bands, vocab);
+        let body = page_body(page, start, pi == p0 && header.inferred, &bands, vocab);
         let ended = body.ended_at;
         // (An End line may be a page's footer: only "End of Statement /
         // Report" closes the table.)
@@ -1161,14 +1161,52 @@ fn join_wrapped_figures(page: &PageLines, bands: &Bands) -> Option<PageLines> {
     joined.then(|| PageLines { lines, ..page.clone() })
 }
 
-fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn Vocabulary) -> PageBody {
+fn page_body(
+    page: &PageLines,
+    start: Option<usize>,
+    inferred: bool,
+    bands: &Bands,
+    vocab: &dyn Vocabulary,
+) -> PageBody {
     let joined = join_wrapped_figures(page, bands);
     let page = joined.as_ref().unwrap_or(page);
     let mut out = PageBody { entries: Vec::new(), specials: Vec::new(), ended_at: None };
+    // Columns inferred from the rows: the table starts at its first row, or
+    // at the narration lines set tight above it (a row whose narration is
+    // printed above its figures, under a header the vocabulary could not
+    // read).
+    let start = match start {
+        Some(mut s) if inferred => {
+            let narr_col = bands.index_of(ColumnKind::Narration);
+            while let (Some(above), Some(here)) = (s.checked_sub(1).and_then(|a| page.lines.get(a)), page.lines.get(s))
+            {
+                let info = classify_line(above, bands, vocab);
+                let tight = here.y - above.y <= 1.6 * here.size;
+                let narration_only =
+                    narr_col.is_some() && above.words.iter().all(|w| Some(bands.column_of(w, false)) == narr_col);
+                if !tight
+                    || !narration_only
+                    || !info.fits
+                    || info.special.is_some()
+                    || info.date
+                    || info.amount
+                    || info.balance
+                {
+                    break;
+                }
+                s -= 1;
+            }
+            Some(s)
+        }
+        s => s,
+    };
     let from = start.unwrap_or(0);
     let infos: Vec<(usize, LineInfo)> =
         page.lines.iter().enumerate().skip(from).map(|(i, l)| (i, classify_line(l, bands, vocab))).collect();
     let is_row = |x: &LineInfo| x.fits && (x.balance || x.amount);
+    // A header-less page without a row that opens with the previous page's
+    // last row's rest.
+    let mut rest_of_last_row = false;
     let first_body = match start {
         Some(s) => s,
         None => {
@@ -1178,78 +1216,114 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             // balance or its date): nothing of the table's, nothing to continue.
             let with_balance = bands.columns.iter().any(|c| c.kind == ColumnKind::Balance);
             if !infos.iter().any(|(_, x)| is_row(x) && (!with_balance || x.balance || x.date)) {
-                return out;
-            }
-            // No header on this page: the table starts at the first row, or
-            // at the wrapped lines set tight above it.
-            // (A row whose date wrapped inside its cell has no date line: its
-            // anchor starts the table then.)
-            let Some(k) = infos
-                .iter()
-                .position(|(_, x)| (x.fits && x.date) || matches!(x.special, Some(SpecialKind::Opening)) || is_row(x))
-            else {
-                return out;
-            };
-            // A line of words that ends a table ("End of Statement", a
-            // "Reward Points" or "Pending Transactions" title) above the
-            // page's first row: the rows below are another table's. (A page
-            // mark, a stamp, a summary box over every page's rows end
-            // nothing here.)
-            let closing_title = infos.iter().take(k).any(|(li, x)| {
-                x.special == Some(SpecialKind::End)
-                    && page.lines.get(*li).is_some_and(|l| vocab.ends_statement(&join_words(l.words.iter())))
-            });
-            if closing_title {
-                return out;
-            }
-            // The space between this page's rows: over its consecutive rows,
-            // the median of the widest gap between the lines from one to the
-            // next (a top-aligned row's last line to the next row's first,
-            // cell padding and all; in a centred table the gap above a row's
-            // figures is one of its own lines').
-            let rows_at: Vec<usize> =
-                infos.iter().enumerate().skip(k).filter(|(_, (_, x))| is_row(x)).map(|(j, _)| j).collect();
-            let row_gaps: Vec<f32> = rows_at
-                .windows(2)
-                .filter_map(|w| {
-                    let ys: Vec<f32> =
-                        infos.get(w[0]..=w[1])?.iter().filter_map(|(li, _)| page.lines.get(*li).map(|l| l.y)).collect();
-                    ys.windows(2).map(|p| p[1] - p[0]).reduce(f32::max)
-                })
-                .collect();
-            let row_gap = if row_gaps.len() >= 3 { median(row_gaps).unwrap_or(0.0) } else { 0.0 };
-            let text_line = |x: &LineInfo| x.fits && x.special.is_none() && !x.date && !x.amount;
-            let limit = |size: f32| (2.2 * size).max(1.25 * row_gap).min(3.5 * size);
-            let gap_at = |j: usize| {
-                let (Some((la, _)), Some((lh, _))) = (infos.get(j.wrapping_sub(1)), infos.get(j)) else { return None };
-                let (Some(above), Some(here)) = (page.lines.get(*la), page.lines.get(*lh)) else { return None };
-                Some((here.y - above.y, here.size))
-            };
-            // Set tight above the row, or a row's space above it (the end of
-            // the previous page's last row, cut by the page break; with large
-            // cell padding the space is the page's own).
-            let mut s = k;
-            while s > 0 {
-                let Some((_, above_info)) = infos.get(s - 1) else { break };
-                let Some((gap, size)) = gap_at(s) else { break };
-                if !text_line(above_info) || gap > limit(size) {
-                    break;
+                // Unless the page opens with the rest of the previous page's
+                // last row, cut by the page break: the first lines of the
+                // page's table columns, under the page's head (lines that fit
+                // no column) and before anything else, words of the
+                // narration column only (the last row's last narration
+                // lines alone on the last page, above the summary).
+                let narr_col = bands.index_of(ColumnKind::Narration);
+                let rest = infos.iter().find(|(li, x)| {
+                    x.fits
+                        || x.special.is_some()
+                        || page.lines.get(*li).is_some_and(|l| vocab.page_mark(&join_words(l.words.iter())))
+                });
+                match rest {
+                    Some((li, x))
+                        if narr_col.is_some()
+                            && x.fits
+                            && x.special.is_none()
+                            && !x.date
+                            && !x.amount
+                            && !x.balance
+                            && page.lines.get(*li).is_some_and(|l| {
+                                l.words.iter().all(|w| Some(bands.column_of(w, false)) == narr_col)
+                            }) =>
+                    {
+                        rest_of_last_row = true;
+                        *li
+                    }
+                    _ => return out,
                 }
-                s -= 1;
+            } else {
+                // No header on this page: the table starts at the first row, or
+                // at the wrapped lines set tight above it.
+                // (A row whose date wrapped inside its cell has no date line: its
+                // anchor starts the table then.)
+                let Some(k) = infos.iter().position(|(_, x)| {
+                    (x.fits && x.date) || matches!(x.special, Some(SpecialKind::Opening)) || is_row(x)
+                }) else {
+                    return out;
+                };
+                // A line of words that ends a table ("End of Statement", a
+                // "Reward Points" or "Pending Transactions" title) above the
+                // page's first row: the rows below are another table's. (A page
+                // mark, a stamp, a summary box over every page's rows end
+                // nothing here.)
+                let closing_title = infos.iter().take(k).any(|(li, x)| {
+                    x.special == Some(SpecialKind::End)
+                        && page.lines.get(*li).is_some_and(|l| vocab.ends_statement(&join_words(l.words.iter())))
+                });
+                if closing_title {
+                    return out;
+                }
+                // The space between this page's rows: over its consecutive rows,
+                // the median of the widest gap between the lines from one to the
+                // next (a top-aligned row's last line to the next row's first,
+                // cell padding and all; in a centred table the gap above a row's
+                // figures is one of its own lines').
+                let rows_at: Vec<usize> =
+                    infos.iter().enumerate().skip(k).filter(|(_, (_, x))| is_row(x)).map(|(j, _)| j).collect();
+                let row_gaps: Vec<f32> = rows_at
+                    .windows(2)
+                    .filter_map(|w| {
+                        let ys: Vec<f32> = infos
+                            .get(w[0]..=w[1])?
+                            .iter()
+                            .filter_map(|(li, _)| page.lines.get(*li).map(|l| l.y))
+                            .collect();
+                        ys.windows(2).map(|p| p[1] - p[0]).reduce(f32::max)
+                    })
+                    .collect();
+                let row_gap = if row_gaps.len() >= 3 { median(row_gaps).unwrap_or(0.0) } else { 0.0 };
+                let text_line = |x: &LineInfo| x.fits && x.special.is_none() && !x.date && !x.amount;
+                let limit = |size: f32| (2.2 * size).max(1.25 * row_gap).min(3.5 * size);
+                let gap_at = |j: usize| {
+                    let (Some((la, _)), Some((lh, _))) = (infos.get(j.wrapping_sub(1)), infos.get(j)) else {
+                        return None;
+                    };
+                    let (Some(above), Some(here)) = (page.lines.get(*la), page.lines.get(*lh)) else { return None };
+                    Some((here.y - above.y, here.size))
+                };
+                // Set tight above the row, or a row's space above it (the end of
+                // the previous page's last row, cut by the page break; with large
+                // cell padding the space is the page's own).
+                let mut s = k;
+                while s > 0 {
+                    let Some((_, above_info)) = infos.get(s - 1) else { break };
+                    let Some((gap, size)) = gap_at(s) else { break };
+                    if !text_line(above_info) || gap > limit(size) {
+                        break;
+                    }
+                    s -= 1;
+                }
+                // The page's first lines, nothing above them, in the table's text
+                // columns and set tight: the rest of a row Qt's page break cut,
+                // set lower than the page's space between rows (its cell's
+                // padding and the next row's), up to 3.5 sizes above the row.
+                if s > 0
+                    && infos.first().is_some_and(|(li, _)| *li == 0)
+                    && infos.iter().take(s).all(|(_, x)| text_line(x))
+                    && (1..s).all(|j| gap_at(j).is_some_and(|(g, size)| g <= limit(size)))
+                    && gap_at(s).is_some_and(|(g, size)| g <= 3.5 * size)
+                {
+                    s = 0;
+                }
+                // Lines taken above the page's first row before a closing row
+                // and nothing else: the rest of the previous page's last row.
+                rest_of_last_row = s < k;
+                infos.get(s).map_or(from, |(li, _)| *li)
             }
-            // The page's first lines, nothing above them, in the table's text
-            // columns and set tight: the rest of a row Qt's page break cut,
-            // set lower than the page's space between rows (its cell's
-            // padding and the next row's), up to 3.5 sizes above the row.
-            if s > 0
-                && infos.first().is_some_and(|(li, _)| *li == 0)
-                && infos.iter().take(s).all(|(_, x)| text_line(x))
-                && (1..s).all(|j| gap_at(j).is_some_and(|(g, size)| g <= limit(size)))
-                && gap_at(s).is_some_and(|(g, size)| g <= 3.5 * size)
-            {
-                s = 0;
-            }
-            infos.get(s).map_or(from, |(li, _)| *li)
         }
     };
     // The lines of the page's table: up to an ending special row.
@@ -1349,11 +1423,12 @@ fn page_body(page: &PageLines, start: Option<usize>, bands: &Bands, vocab: &dyn 
             // row (its last narration line alone under the repeated header).
             let continues_last_row = prev_y.is_none()
                 && last_anchor.is_none()
-                && start.is_some()
-                && first_body
-                    .checked_sub(1)
-                    .and_then(|h| page.lines.get(h))
-                    .is_some_and(|h| line.y - h.y <= 2.5 * line.size);
+                && (rest_of_last_row
+                    || start.is_some()
+                        && first_body
+                            .checked_sub(1)
+                            .and_then(|h| page.lines.get(h))
+                            .is_some_and(|h| line.y - h.y <= 2.5 * line.size));
             // A sentence closed by a danda ("... आवश्यकता नहीं है।"): a Hindi
             // note or footer, never a narration's wrapped line.
             let sentence = line.words.iter().any(|w| w.text.contains(['\u{0964}', '\u{0965}']));
@@ -1946,16 +2021,58 @@ fn group(entries: &[Entry], orientation: Orientation, barriers: &[usize], is_dat
                         pre.len()
                     } else if orientation == Orientation::Before && date_at.is_none() && !ruled {
                         // Narration before the figures: the page's last lines
-                        // after its last row begin the next row.
-                        0
+                        // after its last row begin the next row. Unless the
+                        // gaps say the row was cut after its figures: lines
+                        // at the foot set at the pitch under the row's
+                        // figures, and at the next page's head the space
+                        // between rows after the first lines (a browser sets
+                        // a cut row's figures at the top of its first part,
+                        // bottom-aligned cells or not): those lines are its.
+                        // (The space stands out against the foot's pitch:
+                        // one line at the head shows no second gap.)
+                        let tail = pre.get(..on_prev_page).unwrap_or_default();
+                        let following = entries.get(date_cut).unwrap_or(n);
+                        let pitch =
+                            std::iter::once(p).chain(tail).zip(tail).map(|(a, b)| b.y - a.y).fold(0.0f32, f32::max);
+                        let more = carried_over(carried, following, row_space, ruled, step);
+                        let space = match (more.checked_sub(1).and_then(|k| carried.get(k)), carried.get(more)) {
+                            (Some(a), Some(b)) => b.y - a.y,
+                            (Some(a), None) => following.y - a.y,
+                            _ => 0.0,
+                        };
+                        let stands_out = space > 1.15 * pitch && space - pitch > 0.15 * p.size;
+                        if on_prev_page > 0
+                            && staying(p, tail, row_space, ruled, step) == on_prev_page
+                            && more > 0
+                            && stands_out
+                        {
+                            on_prev_page + more
+                        } else {
+                            0
+                        }
                     } else if let Some(c) =
                         carry.filter(|&c| orientation == Orientation::Centred && !ruled && c == on_prev_page)
                     {
                         // A centred row: as many lines below its anchor as
                         // above it, the rest of its page. (Fewer above: a row
                         // the break cuts is centred on its first part, or
-                        // the next row starts; left to the gaps.)
-                        c
+                        // the next row starts; left to the gaps.) A row the
+                        // break cut after its first line (Qt sets a cut
+                        // row's first part top aligned: its first narration
+                        // line beside its figures at the page's foot) leaves
+                        // its rest at the next page's head, the space between
+                        // rows after it.
+                        // (The next row's anchor sits half a line under its
+                        // line above: the space between rows stands out
+                        // against a whole line, twice that half.)
+                        let following = entries.get(date_cut).unwrap_or(n);
+                        let rest = carried_over(carried, following, row_space, ruled, step);
+                        let half = carried.last().map_or(0.0, |l| following.y - l.y);
+                        let space = match (rest.checked_sub(1).and_then(|k| carried.get(k)), carried.get(rest)) {
+                            (Some(a), Some(b)) => b.y - a.y,
+                            _ => 0.0,
+                        };
+                        c + if space > 1.15 * 2.0 * half { rest } else { 0 }
                     } else {
                         // The page's last lines after the space between
                         // rows begin the next row (its first narration line

@@ -270,6 +270,30 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
         }
     }
     columns.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    // "Withdrawal" and "Amount (INR)" a monospaced space apart beside
+    // "Lodgements": one debit label cut at its space ("Withdrawal Amount
+    // (INR)" over two lines in Liberation Mono), not a debit column and a
+    // one-amount column beside a credit column.
+    let count = |k: ColumnKind| columns.iter().filter(|c| c.kind == k).count();
+    if count(ColumnKind::Debit) == 1 && count(ColumnKind::Credit) == 1 && count(ColumnKind::Amount) == 1 {
+        let at = columns.iter().position(|c| c.kind == ColumnKind::Amount);
+        let size = block.first().map_or(8.0, |l| l.size);
+        let side = |c: &Column| matches!(c.kind, ColumnKind::Debit | ColumnKind::Credit);
+        if let Some(a) = at
+            && a > 0
+            && let (Some(prev), Some(amount)) = (columns.get(a - 1), columns.get(a))
+            && side(prev)
+            && amount.x0 - prev.x1 <= 0.7 * size
+        {
+            let joined = Column {
+                kind: prev.kind,
+                label: format!("{} {}", prev.label, amount.label),
+                x0: prev.x0.min(amount.x0),
+                x1: prev.x1.max(amount.x1),
+            };
+            columns.splice(a - 1..=a, [joined]);
+        }
+    }
     let has = |k: ColumnKind| columns.iter().any(|c| c.kind == k);
     let dated = has(ColumnKind::Date) || has(ColumnKind::ValueDate);
     let amounts = (has(ColumnKind::Debit) && has(ColumnKind::Credit)) || has(ColumnKind::Amount);
@@ -638,6 +662,20 @@ pub struct Bands {
     pub whole_rupees: bool,
 }
 
+/// A word shaped like a date (`01 Aug 2023` joined, `02/08/2023`,
+/// `02-AUG-23`, `02.08.2023`): digits, no digit group, and a month's name or
+/// two separators.
+fn date_shaped(text: &str) -> bool {
+    const MONTHS: [&str; 12] = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+    let upper = text.to_ascii_uppercase();
+    let digits = upper.bytes().filter(u8::is_ascii_digit).count();
+    let seps = upper.bytes().filter(|b| matches!(b, b'/' | b'-' | b'.' | b' ')).count();
+    (2..=8).contains(&digits)
+        && upper.len() <= 12
+        && !upper.contains(',')
+        && (seps >= 2 || MONTHS.iter().any(|m| upper.contains(m)))
+}
+
 impl Bands {
     /// Bands from a header's columns; `size` is the font size of the table.
     pub fn new(columns: Vec<Column>, size: f32) -> Bands {
@@ -760,9 +798,18 @@ impl Bands {
             // of them that may be wider than the true gutter.
             // A run may hold the first few figures of a column that has few
             // (fewer than the crossings a run tolerates): they count too.
+            // Dates under a label centred over a wide date cell (a browser
+            // centres `th` and sets `td` at the cell's left edge) may end
+            // well before that label starts: a date right of the run, left
+            // of the label's end, is the date column's all the same.
+            let dates_next = matches!(next.kind, ColumnKind::Date | ColumnKind::ValueDate);
             let next_right = |&(start, _): &(usize, usize)| {
                 let g0 = lo + start as f32 * 0.5;
-                words.iter().any(|w| w.x0 >= g0 - 0.5 && w.x0 < next.x1 && w.x1 >= next.x0 - 0.5 * w.size)
+                words.iter().any(|w| {
+                    w.x0 >= g0 - 0.5
+                        && w.x0 < next.x1
+                        && (w.x1 >= next.x0 - 0.5 * w.size || (dates_next && w.x1 <= next.x1 && date_shaped(&w.text)))
+                })
             };
             let chosen = if cur.kind.is_numeric() && !next.kind.is_numeric() {
                 runs.iter().copied().rev().find(|r| gutter(r))
