@@ -309,21 +309,8 @@ fn every_fourth_cold_identity_header_form_reads_exactly() {
     // Hindi labels, labels flush right on their colons, guardian / nominee /
     // Operated by / Mode of operation / CKYC / PAN rows, OD and CC limits
     // beside the number; reportlab and headless Chromium.
-    corpus_reads_exactly_except("identity4", 47, KNOWN_IDENTITY4_FAILURES);
+    corpus_reads_exactly("identity4", 47);
 }
-
-/// identity4's fields the reader does not read yet (the corpus README's
-/// Measured table says which class each is).
-const KNOWN_IDENTITY4_FAILURES: &[&str] = &[
-    // An address set centred or flush right under its name (a cover page's
-    // centred block, a customer block at the top right): the lines share no
-    // left edge.
-    "ch_cover_centred.pdf: address",
-    "ch_right_aligned_customer.pdf: address",
-    // A grid's address cell spanning three rows: the other rows' labels sit
-    // left of its lines.
-    "ch_grid_address_rowspan.pdf: address",
-];
 
 #[test]
 fn every_sectioned_statement_reads_exactly_and_reconciles() {

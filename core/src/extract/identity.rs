@@ -1347,6 +1347,89 @@ fn other_block_beside(
     segs.get(l)?.iter().any(|s| s.x0 < name_x - far).then_some(name_x - far)
 }
 
+/// A row of a grid whose address cell spans several rows ("IFSC" | "THANE
+/// WEST 400 607" | "HDFC0002345"): the segment left of the address column is
+/// a label alone (not a name's or an address's), and the segment right after
+/// the address line is a value, not a label: that label's value, so the line
+/// between is the spanning cell's.
+fn spanned_row(row: &[Segment], at_column: &Segment, left: &Segment) -> bool {
+    let label_alone = matches!(label_prefix(left.text.trim()), Some((l, rest))
+        if rest.is_empty() && !matches!(l, Label::Name | Label::Address | Label::AddressPart));
+    let next = row.iter().find(|s| s.x0 > at_column.x0 + 0.1);
+    label_alone
+        && label_prefix(at_column.text.trim()).is_none()
+        && !at_column.text.contains(':')
+        && next.is_some_and(|n| label_prefix(n.text.trim()).is_none() && !n.text.contains(':'))
+}
+
+/// The extent of a segment on its line (its words' left and right edges).
+fn extent(line: &Line, seg: &Segment) -> (f32, f32) {
+    let n = seg.text.split_whitespace().count();
+    let words: Vec<&crate::layout::Word> = line.words.iter().filter(|w| w.x0 >= seg.x0 - 0.1).take(n).collect();
+    (seg.x0, words.last().map_or(seg.x0, |w| w.x1))
+}
+
+/// The address lines under a name whose block is set centred (a cover page's
+/// "MS. SHREYA BANERJEE" over "12/3A, BALLYGUNGE PLACE" and "KOLKATA 700 019",
+/// each centred) or flush right (a customer block at the top right, beside
+/// the account details): each line's centre, or its right edge, where the
+/// name's is. Rows with nothing there (another column's) are stepped over;
+/// a blank row, a label, a colon, the statement's title end the address.
+fn address_aligned_under(block: &[Line], segs: &[Vec<Segment>], name_line: usize, name_x: f32) -> Vec<String> {
+    let (Some(nl), Some(name_seg)) =
+        (block.get(name_line), segs.get(name_line).and_then(|ss| ss.iter().find(|s| (s.x0 - name_x).abs() <= 0.5)))
+    else {
+        return Vec::new();
+    };
+    let (n0, n1) = extent(nl, name_seg);
+    let mut out: Vec<String> = Vec::new();
+    // 1: flush right, 2: centred (fixed by the first line).
+    let mut mode = 0u8;
+    let mut off_left_seen = false;
+    let mut prev_y = nl.y;
+    for (i, row) in segs.iter().enumerate().skip(name_line + 1) {
+        let Some(l) = block.get(i) else { break };
+        let tol = (0.8 * l.size).max(2.0);
+        if l.y - prev_y > 2.2 * l.size.max(nl.size) * if out.is_empty() { 1.0 } else { 1.5 } {
+            break;
+        }
+        let hit = row.iter().find_map(|s| {
+            let (x0, x1) = extent(l, s);
+            let right = (x1 - n1).abs() <= tol;
+            let centred = ((x0 + x1) / 2.0 - (n0 + n1) / 2.0).abs() <= tol;
+            let m = match (right, centred) {
+                (true, _) if mode != 2 => 1,
+                (_, true) if mode != 1 => 2,
+                _ => return None,
+            };
+            Some((m, s, (x0 - n0).abs() > tol))
+        });
+        let Some((m, seg, off_left)) = hit else {
+            if row.is_empty() {
+                break;
+            }
+            continue;
+        };
+        let text = seg.text.trim();
+        let stop = (text.contains(':') && !landmark_colon(text) && !is_pin_line(text))
+            || (label_prefix(text).is_some() && !is_pin_line(text) && !place_line(text))
+            || text.to_ascii_uppercase().contains("STATEMENT")
+            || dates::dates_in(text).len() >= 2
+            || text.contains('@')
+            || is_amount_like(text)
+            || (text.len() >= 8 && text.bytes().all(|b| b.is_ascii_digit() || b"Xx*".contains(&b)));
+        if stop {
+            break;
+        }
+        mode = m;
+        off_left_seen |= off_left;
+        out.push(text.to_string());
+        prev_y = l.y;
+    }
+    // Lines all at the name's left edge are the main reading's.
+    if off_left_seen { out } else { Vec::new() }
+}
+
 /// The holder named in the statement's title between dashes ("Statement of
 /// Account - MR. VIKRAM SINGH RATHORE - A/c No. 12340100056789"): a part
 /// that starts with a salutation and is name words only.
@@ -1773,6 +1856,11 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             }
             // ":" in a cell of its own, the line's words at the value's edge.
             (Some(seg), [colon]) if colon.text.trim() == ":" => seg.text.trim().to_string(),
+            // A grid's address cell spanning rows: another row's label left of
+            // the line, its value right of it.
+            (Some(seg), [label]) if !address.is_empty() && addr_field.is_some() && spanned_row(line, seg, label) => {
+                seg.text.trim().to_string()
+            }
             _ => break,
         };
         // The statement's title or period line under the block ("Statement of
@@ -1809,6 +1897,17 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         }) {
             address.push(part.value.clone());
             next += 1;
+        }
+    }
+    // A block set centred or flush right under an unlabelled name: its lines
+    // share no left edge with the name.
+    if name_field.is_none()
+        && address.len() <= 1
+        && let Some(l) = name_line
+    {
+        let aligned = address_aligned_under(block, &segs, l, name_x);
+        if aligned.len() >= 2 && aligned.len() > address.len() {
+            address = aligned;
         }
     }
     id.address = address.into_iter().filter(|a| !a.is_empty()).collect::<Vec<_>>().join(", ");
