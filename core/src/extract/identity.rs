@@ -206,6 +206,8 @@ const LABELS: &[(&str, Label)] = &[
     // A firm's signatories under its name ("Partner : MR. SIJO PAUL").
     ("PARTNER", Label::Ignored),
     ("PARTNERS", Label::Ignored),
+    ("DESIGNATED PARTNER", Label::Ignored),
+    ("DESIGNATED PARTNERS", Label::Ignored),
     ("AUTHORISED SIGNATORY", Label::Ignored),
     ("AUTHORIZED SIGNATORY", Label::Ignored),
     ("CRN", Label::Ignored),
@@ -2981,5 +2983,54 @@ mod tests {
         assert_eq!(id.name, "NEHA KAPOOR");
         assert_eq!(id.address, "B 1204 LODHA, MUMBAI 400011");
         assert_eq!(id.account_number, "309012345678");
+    }
+
+    #[test]
+    fn identity4_header_forms() {
+        // A PIN in two groups of three; a place name that starts with a label word.
+        assert!(is_pin_line("PIN : 500 095") && is_pin_line("PIN 560 009") && !is_pin_line("PIN : 50 0095"));
+        assert!(place_line("VILLAGE ROAD NO 3") && place_line("STATE BANK COLONY") && !place_line("STATE : BIHAR"));
+        // The holder named in a dashed title.
+        assert_eq!(
+            name_in_title("Statement of Account - MR. VIKRAM SINGH RATHORE - A/c No. 12340100056789").as_deref(),
+            Some("MR. VIKRAM SINGH RATHORE")
+        );
+        assert_eq!(name_in_title("Statement of Account - 01-04-2024 to 30-04-2024"), None);
+        assert!(registered_office_heading("Regd. Office:") && !registered_office_heading("Regd. Office: SIB House"));
+        // Mode of Operation / Operated by rows between the name and the address.
+        let block = vec![
+            line(
+                10.0,
+                &[
+                    ("MRS.", 0.0),
+                    ("MEENAKSHI", 25.0),
+                    ("SUNDARAM", 80.0),
+                    ("Account", 300.0),
+                    ("No", 340.0),
+                    (":", 352.0),
+                    ("6789012345", 360.0),
+                ],
+            ),
+            line(
+                22.0,
+                &[("Operated", 0.0), ("by", 45.0), (":", 60.0), ("EITHER", 70.0), ("OR", 110.0), ("SURVIVOR", 125.0)],
+            ),
+            line(34.0, &[("NO", 0.0), ("14,", 15.0), ("KAMARAJ", 35.0), ("NAGAR", 85.0)]),
+            line(46.0, &[("TIRUNELVELI", 0.0), ("627", 60.0), ("011", 80.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str()),
+            ("MEENAKSHI SUNDARAM", "NO 14, KAMARAJ NAGAR, TIRUNELVELI 627 011")
+        );
+        // The holder's block after the table when the block above names nobody.
+        let above = vec![line(10.0, &[("Statement", 0.0), ("of", 50.0), ("Account", 65.0)])];
+        let after = vec![
+            line(300.0, &[("Name", 0.0), (":", 60.0), ("SRI", 70.0), ("MANJUNATH", 90.0), ("B", 150.0), ("S", 160.0)]),
+            line(312.0, &[("Address", 0.0), (":", 60.0), ("S/O", 70.0), ("SIDDAPPA", 90.0)]),
+            line(324.0, &[("HUBBALLI", 70.0), ("580", 120.0), ("021", 140.0)]),
+        ];
+        let id = read(&above, &after);
+        assert_eq!((id.name.as_str(), id.address.as_str()), ("MANJUNATH B S", "S/O SIDDAPPA, HUBBALLI 580 021"));
     }
 }
