@@ -309,13 +309,8 @@ fn every_fourth_cold_identity_header_form_reads_exactly() {
     // Hindi labels, labels flush right on their colons, guardian / nominee /
     // Operated by / Mode of operation / CKYC / PAN rows, OD and CC limits
     // beside the number; reportlab and headless Chromium.
-    corpus_reads_exactly_except("identity4", 69, KNOWN_IDENTITY4_FAILURES);
+    corpus_reads_exactly("identity4", 69);
 }
-
-/// identity4's fields the reader does not read yet (the corpus README's
-/// Measured table says which class each is).
-const KNOWN_IDENTITY4_FAILURES: &[&str] =
-    &["b3_rl_flat_no_colon_line.pdf: address", "b3_rl_gstin_between.pdf: address"];
 
 #[test]
 fn every_sectioned_statement_reads_exactly_and_reconciles() {

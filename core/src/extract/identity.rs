@@ -242,6 +242,21 @@ const LABELS: &[(&str, Label)] = &[
     ("ACCOUNT STATUS", Label::Ignored),
     ("STATUS", Label::Ignored),
     ("PAN", Label::Ignored),
+    ("PAN NO", Label::Ignored),
+    ("PAN NUMBER", Label::Ignored),
+    // A firm's tax and registration numbers, a person's masked Aadhaar, under the
+    // name ("GSTIN : 24AABFS1234K1Z5", "Constitution : PROPRIETORSHIP").
+    ("GSTIN", Label::Ignored),
+    ("GSTIN NO", Label::Ignored),
+    ("GST NO", Label::Ignored),
+    ("GST NUMBER", Label::Ignored),
+    ("UDYAM NO", Label::Ignored),
+    ("UDYAM REGISTRATION NO", Label::Ignored),
+    ("CONSTITUTION", Label::Ignored),
+    ("AADHAAR", Label::Ignored),
+    ("AADHAAR NO", Label::Ignored),
+    ("AADHAR", Label::Ignored),
+    ("AADHAR NO", Label::Ignored),
     ("CKYC", Label::Ignored),
     ("CKYC NO", Label::Ignored),
     ("DATE", Label::Ignored),
@@ -720,6 +735,24 @@ fn landmark_colon(text: &str) -> bool {
                 | "MANDAL"
                 | "AREA"
                 | "LOCALITY"
+                // A house or flat number so labelled inside an address line
+                // ("FLAT NO: 302, ROAD NO 12", "H.NO: 12-3-45").
+                | "FLAT NO"
+                | "FLAT"
+                | "H NO"
+                | "HNO"
+                | "HOUSE NO"
+                | "PLOT NO"
+                | "PLOT"
+                | "DOOR NO"
+                | "D NO"
+                | "SHOP NO"
+                | "ROOM NO"
+                | "QTR NO"
+                | "WARD NO"
+                | "SURVEY NO"
+                | "SECTOR"
+                | "BLOCK"
         )
 }
 
