@@ -310,16 +310,8 @@ fn every_fourth_cold_identity_header_form_reads_exactly() {
     // Operated by / Mode of operation / CKYC / PAN rows, OD and CC limits
     // beside the number, GSTIN / Aadhaar rows (batches 2 and 3 measured
     // cold on the previous fixes); reportlab and headless Chromium.
-    corpus_reads_exactly_except("identity4", 76, KNOWN_IDENTITY4_FAILURES);
+    corpus_reads_exactly("identity4", 76);
 }
-
-/// identity4's fields the reader does not read yet (the corpus README's
-/// Measured table says which class each is).
-const KNOWN_IDENTITY4_FAILURES: &[&str] = &[
-    "b4_ch_definition_list.pdf: account_number",
-    "b4_ch_definition_list.pdf: holder",
-    "b4_ch_definition_list.pdf: account_category",
-];
 
 #[test]
 fn every_sectioned_statement_reads_exactly_and_reconciles() {

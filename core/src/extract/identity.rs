@@ -825,7 +825,9 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 let Some(label) = label else { continue };
                 let until = heads.get(j + 1).map_or(f32::INFINITY, |n| n.x0 - tol);
                 let found = if single {
-                    vals.iter().find(|v| (v.x0 - head.x0).abs() <= tol && label_prefix(v.text.trim()).is_none())
+                    vals.iter()
+                        .find(|v| (v.x0 - head.x0).abs() <= tol && label_prefix(v.text.trim()).is_none())
+                        .or_else(|| indented_value(vals, head, line.size))
                 } else {
                     vals.iter().find(|v| v.x0 >= head.x0 - tol && v.x0 < until)
                 };
@@ -893,6 +895,19 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
         }
     }
     out
+}
+
+/// A lone label's value indented under it, as a definition list sets it
+/// ("Account Holder" over "MS. AISHA KHAN" five characters in): the next
+/// line's only segment, right of the label's edge by up to five font sizes,
+/// no label and no colon.
+fn indented_value<'a>(vals: &'a [Segment], head: &Segment, size: f32) -> Option<&'a Segment> {
+    let [only] = vals else { return None };
+    (only.x0 > head.x0
+        && only.x0 - head.x0 <= 5.0 * size
+        && label_prefix(only.text.trim()).is_none()
+        && !only.text.contains(':'))
+    .then_some(only)
 }
 
 /// A row of labels set close together ("Customer Name  Account No." a space
