@@ -308,8 +308,8 @@ fn every_fourth_cold_identity_header_form_reads_exactly() {
     // block, the block under the table or on a cover page, bilingual and
     // Hindi labels, labels flush right on their colons, guardian / nominee /
     // Operated by / Mode of operation / CKYC / PAN rows, OD and CC limits
-    // beside the number, GSTIN / Aadhaar rows (batches 2 and 3 measured
-    // cold on the previous fixes); reportlab and headless Chromium.
+    // beside the number, GSTIN / Aadhaar rows, definition lists (batches
+    // 2-4 measured cold on the previous fixes); reportlab and Chromium.
     corpus_reads_exactly("identity4", 76);
 }
 
