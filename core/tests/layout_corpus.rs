@@ -310,18 +310,8 @@ fn every_fourth_cold_identity_header_form_reads_exactly() {
     // Operated by / Mode of operation / CKYC / PAN rows, OD and CC limits
     // beside the number, GSTIN / Aadhaar rows, definition lists (batches
     // 2-4 measured cold on the previous fixes); reportlab and Chromium.
-    corpus_reads_exactly_except("identity4", 82, KNOWN_IDENTITY4_FAILURES);
+    corpus_reads_exactly("identity4", 82);
 }
-
-/// identity4's fields the reader does not read yet (the corpus README's
-/// Measured table says which class each is).
-const KNOWN_IDENTITY4_FAILURES: &[&str] = &[
-    "b5_ch_grid_labels_right_aligned.pdf: holder",
-    "b5_ch_grid_labels_right_aligned.pdf: address",
-    "b5_ch_two_names_in_name_cell.pdf: holder",
-    "b5_ch_two_names_in_name_cell.pdf: address",
-    "b5_ch_pin_code_row_in_grid.pdf: address",
-];
 
 #[test]
 fn every_sectioned_statement_reads_exactly_and_reconciles() {

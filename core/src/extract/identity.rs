@@ -57,6 +57,9 @@ const LABELS: &[(&str, Label)] = &[
     ("ACCOUNT HOLDER NAME", Label::Name),
     ("ACCOUNT HOLDERS NAME", Label::Name),
     ("ACCOUNT HOLDER", Label::Name),
+    // "Account Holder(s)" over the holders' names, the first the holder's.
+    ("ACCOUNT HOLDER S", Label::Name),
+    ("ACCOUNT HOLDERS", Label::Name),
     ("ACCOUNT NAME", Label::Name),
     ("CUSTOMER NAME", Label::Name),
     ("A/C NAME", Label::Name),
@@ -636,7 +639,7 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                             let head = seg.text.split_whitespace().count() - rest.split_whitespace().count();
                             let at = words.iter().filter(|w| w.x0 >= seg.x0 - 0.5).nth(head).map(|w| w.x0);
                             // Not a row of labels ("Customer Name  Account No.").
-                            if head >= 2
+                            if (head >= 2 || cell_apart(&words, seg.x0, head, line.size))
                                 && label_prefix(&rest).is_none()
                                 && let Some(x0) = at
                             {
@@ -644,7 +647,17 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                             }
                             continue;
                         }
-                        out.push(Field { label, value: rest, line: seg.line, x0: seg.x0 });
+                        // A City / State / PIN field's value continues the
+                        // address where its first word stands ("PIN Code  560
+                        // 004" a cell's padding apart, under the address lines).
+                        let head = seg.text.split_whitespace().count() - rest.split_whitespace().count();
+                        let x0 = match label {
+                            Label::AddressPart => {
+                                words.iter().filter(|w| w.x0 >= seg.x0 - 0.5).nth(head).map_or(seg.x0, |w| w.x0)
+                            }
+                            _ => seg.x0,
+                        };
+                        out.push(Field { label, value: rest, line: seg.line, x0 });
                     } else if let Some(value) = line_segs.get(k + 1)
                         && label_prefix(value.text.trim()).is_none()
                         // Balances in boxes are read by the summary reader,
@@ -895,6 +908,17 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
         }
     }
     out
+}
+
+/// A one-word name or address label and its value a grid cell's padding
+/// apart ("Name  MR. JOSEPH MATHEW", the label set flush right in its cell):
+/// wider than a word space, narrower than a segment gap.
+fn cell_apart(words: &[W], seg_x0: f32, head: usize, size: f32) -> bool {
+    let mut own = words.iter().filter(|w| w.x0 >= seg_x0 - 0.5);
+    let (Some(label_end), Some(value)) = (own.clone().nth(head.wrapping_sub(1)), own.nth(head)) else {
+        return false;
+    };
+    value.x0 - label_end.x1 >= 1.2 * size
 }
 
 /// A lone label's value indented under it, as a definition list sets it
