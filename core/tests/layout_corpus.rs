@@ -22,7 +22,8 @@
 //! baselines (fixtures/identity_jitter), a third set measured cold
 //! (fixtures/identity3: branch blocks with their own Address label,
 //! Communication and Permanent Address, City / State / Pin Code fields,
-//! numbers only in title lines, joint and Karta lines),
+//! numbers only in title lines, joint and Karta lines) and a fourth
+//! (fixtures/identity4: grids, logos, cover pages, bilingual labels),
 //! net-banking pages printed from the browser with its header and footer
 //! (fixtures/browserprint), statements whose print leaves a row's side,
 //! amount or place within its day open for the balance chain to decide
@@ -346,6 +347,19 @@ fn every_cold_identity_header_form_reads_exactly() {
     // Address`, `Address :` alone over lines in the values' column;
     // reportlab and fpdf2.
     corpus_reads_exactly("identity3", 74);
+}
+
+#[test]
+fn every_fourth_cold_identity_header_form_reads_exactly() {
+    // A fourth cold batch of header forms, written before the identity rules
+    // were read (fixtures/identity4/README.md): bordered grids of two or three
+    // label / value pairs with the address in one cell, a logo beside the
+    // block, the block under the table or on a cover page, bilingual and
+    // Hindi labels, labels flush right on their colons, guardian / nominee /
+    // Operated by / Mode of operation / CKYC / PAN rows, OD and CC limits
+    // beside the number, GSTIN / Aadhaar rows, definition lists (batches
+    // 2-4 measured cold on the previous fixes); reportlab and Chromium.
+    corpus_reads_exactly("identity4", 82);
 }
 
 #[test]

@@ -57,6 +57,9 @@ const LABELS: &[(&str, Label)] = &[
     ("ACCOUNT HOLDER NAME", Label::Name),
     ("ACCOUNT HOLDERS NAME", Label::Name),
     ("ACCOUNT HOLDER", Label::Name),
+    // "Account Holder(s)" over the holders' names, the first the holder's.
+    ("ACCOUNT HOLDER S", Label::Name),
+    ("ACCOUNT HOLDERS", Label::Name),
     ("ACCOUNT NAME", Label::Name),
     ("CUSTOMER NAME", Label::Name),
     ("A/C NAME", Label::Name),
@@ -97,6 +100,10 @@ const LABELS: &[(&str, Label)] = &[
     ("MAILING ADDRESS", Label::Address),
     ("CORRESPONDENCE ADDRESS", Label::Address),
     ("REGISTERED ADDRESS", Label::Address),
+    // A person's "Residential Address". (Not "Regd. Office :": the bank's
+    // own, in its masthead.)
+    ("RESIDENTIAL ADDRESS", Label::Address),
+    ("RESIDENCE ADDRESS", Label::Address),
     ("VILLAGE", Label::Address),
     // Co-operative banks' cores print the address a line per label: "Add1 : H NO 271/A
     // SHIVAJI PETH", "Add2 : OPP BUS STAND", "Add3 : PATNA", "Add4 : BIHAR 800091". The first
@@ -114,6 +121,8 @@ const LABELS: &[(&str, Label)] = &[
     ("A/C NUMBER", Label::Account),
     ("A/C NO", Label::Account),
     ("AC NO", Label::Account),
+    // Federal / Jupiter: "A/c: 1567 0100 0234 56".
+    ("A/C", Label::Account),
     ("ACCOUNT", Label::Account),
     ("RTGS/NEFT IFSC", Label::Ifsc),
     ("RTGS/NEFT IFSC CODE", Label::Ifsc),
@@ -184,10 +193,24 @@ const LABELS: &[(&str, Label)] = &[
     // "JOINTLY WITH MRS. S. KAVITHA" under the holder's name; an HUF's
     // "Karta :- NAME": neither the holder nor the address.
     ("JOINTLY WITH", Label::Ignored),
+    // How a joint or minor's account is operated, between name and address
+    // ("Mode of Operation : EITHER OR SURVIVOR", "Operated By : GUARDIAN").
+    ("MODE OF OPERATION", Label::Ignored),
+    ("OPERATION MODE", Label::Ignored),
+    ("OPERATED BY", Label::Ignored),
+    ("PROPRIETOR", Label::Ignored),
+    ("MEMBER NO", Label::Ignored),
+    ("MEMBER NUMBER", Label::Ignored),
+    ("CKYC NUMBER", Label::Ignored),
+    ("CKYCR NUMBER", Label::Ignored),
+    ("FATHER S / HUSBAND S NAME", Label::Ignored),
+    ("FATHER S/HUSBAND S NAME", Label::Ignored),
     ("KARTA", Label::Ignored),
     // A firm's signatories under its name ("Partner : MR. SIJO PAUL").
     ("PARTNER", Label::Ignored),
     ("PARTNERS", Label::Ignored),
+    ("DESIGNATED PARTNER", Label::Ignored),
+    ("DESIGNATED PARTNERS", Label::Ignored),
     ("AUTHORISED SIGNATORY", Label::Ignored),
     ("AUTHORIZED SIGNATORY", Label::Ignored),
     ("CRN", Label::Ignored),
@@ -222,6 +245,21 @@ const LABELS: &[(&str, Label)] = &[
     ("ACCOUNT STATUS", Label::Ignored),
     ("STATUS", Label::Ignored),
     ("PAN", Label::Ignored),
+    ("PAN NO", Label::Ignored),
+    ("PAN NUMBER", Label::Ignored),
+    // A firm's tax and registration numbers, a person's masked Aadhaar, under the
+    // name ("GSTIN : 24AABFS1234K1Z5", "Constitution : PROPRIETORSHIP").
+    ("GSTIN", Label::Ignored),
+    ("GSTIN NO", Label::Ignored),
+    ("GST NO", Label::Ignored),
+    ("GST NUMBER", Label::Ignored),
+    ("UDYAM NO", Label::Ignored),
+    ("UDYAM REGISTRATION NO", Label::Ignored),
+    ("CONSTITUTION", Label::Ignored),
+    ("AADHAAR", Label::Ignored),
+    ("AADHAAR NO", Label::Ignored),
+    ("AADHAR", Label::Ignored),
+    ("AADHAR NO", Label::Ignored),
     ("CKYC", Label::Ignored),
     ("CKYC NO", Label::Ignored),
     ("DATE", Label::Ignored),
@@ -276,6 +314,11 @@ const HINDI_LABELS: &[(&str, &str)] = &[
     ("खाता सं", "ACCOUNT NO"),
     ("खाता नं.", "ACCOUNT NO"),
     ("खाता क्रमांक", "ACCOUNT NUMBER"),
+    // Co-operative banks: "खाता क्र." (account no.), "सदस्य क्र." (member no.).
+    ("खाता क्र.", "ACCOUNT NO"),
+    ("खाता क्र", "ACCOUNT NO"),
+    ("सदस्य क्र.", "MEMBER NO"),
+    ("सदस्य क्र", "MEMBER NO"),
     ("पता", "ADDRESS"),
     ("ग्राहक का पता", "CUSTOMER ADDRESS"),
     ("आईएफएससी कोड", "IFSC CODE"),
@@ -326,7 +369,9 @@ fn label_of(s: &str) -> Option<Label> {
 /// The longest label `s` starts with, and the rest.
 fn label_prefix(s: &str) -> Option<(Label, String)> {
     let words: Vec<&str> = s.split_whitespace().collect();
-    (1..=words.len().min(4)).rev().find_map(|k| {
+    // Up to six words: "NAME OF THE ACCOUNT HOLDER", a bilingual "खाता संख्या /
+    // Account No.".
+    (1..=words.len().min(6)).rev().find_map(|k| {
         let head = words.get(..k)?.join(" ");
         let label = label_of(&head)?;
         Some((label, words.get(k..)?.join(" ")))
@@ -337,8 +382,47 @@ fn segments(lines: &[Line]) -> Vec<Vec<Segment>> {
     lines
         .iter()
         .enumerate()
-        .map(|(i, l)| l.phrases(SEGMENT_GAP).into_iter().map(|p| Segment { text: p.text, x0: p.x0, line: i }).collect())
+        .map(|(i, l)| l.phrases(SEGMENT_GAP).into_iter().flat_map(|p| cut_at_cell_labels(&p, i)).collect())
         .collect()
+}
+
+/// A phrase cut where a grid's next cell starts: a bordered grid's value
+/// cell and the label cell after it can sit closer than a segment gap
+/// ("MR. AMIT KUMAR SRIVASTAVA  Account No.", "A-1203, LODHA AMARA  Cust ID",
+/// cell paddings of a few points), but farther apart than words are. A
+/// known label (also in Hindi and English, "आईएफएससी / IFSC") after a gap
+/// of more than a font size (a page header sets "NAME  A/c No." about one
+/// apart) starts a segment of its own.
+fn cut_at_cell_labels(p: &crate::layout::lines::Phrase, line: usize) -> Vec<Segment> {
+    let words = &p.words;
+    let mut out: Vec<Segment> = Vec::new();
+    let mut start = 0usize;
+    for k in 1..words.len() {
+        let (Some(prev), Some(w)) = (words.get(k - 1), words.get(k)) else { continue };
+        if w.x0 - prev.x1 < 1.2 * w.size.max(prev.size) {
+            continue;
+        }
+        let label = (1..=5.min(words.len() - k)).rev().find_map(|m| {
+            let text = words.get(k..k + m)?.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+            label_of(&text)
+        });
+        if label
+            .is_some_and(|l| !matches!(l, Label::To | Label::From | Label::Period | Label::Opening | Label::Closing))
+        {
+            out.push(segment_of(words.get(start..k).unwrap_or_default(), line));
+            start = k;
+        }
+    }
+    out.push(segment_of(words.get(start..).unwrap_or_default(), line));
+    out
+}
+
+fn segment_of(words: &[crate::layout::Word], line: usize) -> Segment {
+    Segment {
+        text: words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
+        x0: words.first().map_or(0.0, |w| w.x0),
+        line,
+    }
 }
 
 /// A word of a header-block line, with `:` split off as its own word.
@@ -555,7 +639,7 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                             let head = seg.text.split_whitespace().count() - rest.split_whitespace().count();
                             let at = words.iter().filter(|w| w.x0 >= seg.x0 - 0.5).nth(head).map(|w| w.x0);
                             // Not a row of labels ("Customer Name  Account No.").
-                            if head >= 2
+                            if (head >= 2 || cell_apart(&words, seg.x0, head, line.size))
                                 && label_prefix(&rest).is_none()
                                 && let Some(x0) = at
                             {
@@ -563,18 +647,31 @@ fn fields(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                             }
                             continue;
                         }
-                        out.push(Field { label, value: rest, line: seg.line, x0: seg.x0 });
+                        // A City / State / PIN field's value continues the
+                        // address where its first word stands ("PIN Code  560
+                        // 004" a cell's padding apart, under the address lines).
+                        let head = seg.text.split_whitespace().count() - rest.split_whitespace().count();
+                        let x0 = match label {
+                            Label::AddressPart => {
+                                words.iter().filter(|w| w.x0 >= seg.x0 - 0.5).nth(head).map_or(seg.x0, |w| w.x0)
+                            }
+                            _ => seg.x0,
+                        };
+                        out.push(Field { label, value: rest, line: seg.line, x0 });
                     } else if let Some(value) = line_segs.get(k + 1)
                         && label_prefix(value.text.trim()).is_none()
                         // Balances in boxes are read by the summary reader,
                         // which takes the last of a bundle of statements.
                         && !matches!(label, Label::Opening | Label::Closing)
+                        && !caption_beside(line, seg, value)
                     {
                         // A label alone in its cell, its value in the next
                         // ("A/c No." | "100214003456"), no colon between.
                         out.push(Field { label, value: value.text.trim().to_string(), line: seg.line, x0: value.x0 });
                     } else if label == Label::Address
-                        && line_segs.get(k + 1).is_none_or(|next| label_prefix(next.text.trim()).is_some())
+                        && line_segs.get(k + 1).is_none_or(|next| {
+                            label_prefix(next.text.trim()).is_some() || caption_beside(line, seg, next)
+                        })
                     {
                         // An address label alone in its column, the next cell
                         // another column's label ("Communication Address" |
@@ -651,6 +748,24 @@ fn landmark_colon(text: &str) -> bool {
                 | "MANDAL"
                 | "AREA"
                 | "LOCALITY"
+                // A house or flat number so labelled inside an address line
+                // ("FLAT NO: 302, ROAD NO 12", "H.NO: 12-3-45").
+                | "FLAT NO"
+                | "FLAT"
+                | "H NO"
+                | "HNO"
+                | "HOUSE NO"
+                | "PLOT NO"
+                | "PLOT"
+                | "DOOR NO"
+                | "D NO"
+                | "SHOP NO"
+                | "ROOM NO"
+                | "QTR NO"
+                | "WARD NO"
+                | "SURVEY NO"
+                | "SECTOR"
+                | "BLOCK"
         )
 }
 
@@ -659,6 +774,11 @@ fn is_pin_line(text: &str) -> bool {
     let rest = ["PIN CODE", "PINCODE", "PIN"].iter().find_map(|p| up.strip_prefix(p));
     rest.is_some_and(|r| {
         let digits = r.trim_start_matches([' ', '-', '.', ':']).trim_end();
+        // Also printed in two groups of three ("PIN : 500 095").
+        let digits = match digits.split_once(' ') {
+            Some((a, b)) if a.len() == 3 && b.len() == 3 => format!("{a}{b}"),
+            _ => digits.to_string(),
+        };
         digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()) && r.starts_with([' ', '-', '.', ':'])
     })
 }
@@ -718,7 +838,9 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
                 let Some(label) = label else { continue };
                 let until = heads.get(j + 1).map_or(f32::INFINITY, |n| n.x0 - tol);
                 let found = if single {
-                    vals.iter().find(|v| (v.x0 - head.x0).abs() <= tol && label_prefix(v.text.trim()).is_none())
+                    vals.iter()
+                        .find(|v| (v.x0 - head.x0).abs() <= tol && label_prefix(v.text.trim()).is_none())
+                        .or_else(|| indented_value(vals, head, line.size))
                 } else {
                     vals.iter().find(|v| v.x0 >= head.x0 - tol && v.x0 < until)
                 };
@@ -786,6 +908,30 @@ fn labels_over_values(lines: &[Line], segs: &[Vec<Segment>]) -> Vec<Field> {
         }
     }
     out
+}
+
+/// A one-word name or address label and its value a grid cell's padding
+/// apart ("Name  MR. JOSEPH MATHEW", the label set flush right in its cell):
+/// wider than a word space, narrower than a segment gap.
+fn cell_apart(words: &[W], seg_x0: f32, head: usize, size: f32) -> bool {
+    let mut own = words.iter().filter(|w| w.x0 >= seg_x0 - 0.5);
+    let (Some(label_end), Some(value)) = (own.clone().nth(head.wrapping_sub(1)), own.nth(head)) else {
+        return false;
+    };
+    value.x0 - label_end.x1 >= 1.2 * size
+}
+
+/// A lone label's value indented under it, as a definition list sets it
+/// ("Account Holder" over "MS. AISHA KHAN" five characters in): the next
+/// line's only segment, right of the label's edge by up to five font sizes,
+/// no label and no colon.
+fn indented_value<'a>(vals: &'a [Segment], head: &Segment, size: f32) -> Option<&'a Segment> {
+    let [only] = vals else { return None };
+    (only.x0 > head.x0
+        && only.x0 - head.x0 <= 5.0 * size
+        && label_prefix(only.text.trim()).is_none()
+        && !only.text.contains(':'))
+    .then_some(only)
 }
 
 /// A row of labels set close together ("Customer Name  Account No." a space
@@ -1231,10 +1377,20 @@ fn large_name_row(block: &[Line], segs: &[Vec<Segment>]) -> Option<Segment> {
     let body = *sizes.get(sizes.len() / 2)?;
     const NOT_HOLDER: &[&str] = &["HISTORY", "TRANSACTION", "PASSBOOK", "REPORT", "E-STATEMENT", "WELCOME"];
     block.iter().zip(segs).find_map(|(l, row)| {
-        let [only] = row.as_slice() else { return None };
+        // Alone on its row, or first on it with the account details far to
+        // its right ("Anand K. Menon" in 10 pt, "A/c: 1567 0100 0234 56" in 8
+        // pt at the right): its own words are the larger type.
+        let only = row.first()?;
+        let n = only.text.split_whitespace().count();
+        let own =
+            l.words.iter().filter(|w| w.x0 >= only.x0 - 0.1).take(n).map(|w| w.size).fold(f32::INFINITY, f32::min);
+        let end = l.words.iter().filter(|w| w.x0 >= only.x0 - 0.1).take(n).last().map_or(only.x0, |w| w.x1);
+        if row.len() > 1 && !row.iter().skip(1).all(|s| s.x0 > end + 10.0 * own) {
+            return None;
+        }
         let t = only.text.trim();
         let words: Vec<&str> = t.split_whitespace().collect();
-        let fit = l.size >= 1.25 * body
+        let fit = own >= 1.25 * body
             && (2..=4).contains(&words.len())
             && is_name_words(t)
             && words.iter().all(|w| w.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
@@ -1263,6 +1419,181 @@ fn other_block_beside(
     let l = name_line.filter(|_| unlabelled)?;
     let far = 10.0 * block.get(l)?.size;
     segs.get(l)?.iter().any(|s| s.x0 < name_x - far).then_some(name_x - far)
+}
+
+/// A row of a grid whose address cell spans several rows ("IFSC" | "THANE
+/// WEST 400 607" | "HDFC0002345"): the segment left of the address column is
+/// a label alone (not a name's or an address's), and the segment right after
+/// the address line is a value, not a label: that label's value, so the line
+/// between is the spanning cell's.
+fn spanned_row(row: &[Segment], at_column: &Segment, left: &Segment) -> bool {
+    let label_alone = matches!(label_prefix(left.text.trim()), Some((l, rest))
+        if rest.is_empty() && !matches!(l, Label::Name | Label::Address | Label::AddressPart));
+    let next = row.iter().find(|s| s.x0 > at_column.x0 + 0.1);
+    label_alone
+        && label_prefix(at_column.text.trim()).is_none()
+        && !at_column.text.contains(':')
+        && next.is_some_and(|n| label_prefix(n.text.trim()).is_none() && !n.text.contains(':'))
+}
+
+/// The extent of a segment on its line (its words' left and right edges).
+fn extent(line: &Line, seg: &Segment) -> (f32, f32) {
+    let n = seg.text.split_whitespace().count();
+    let words: Vec<&crate::layout::Word> = line.words.iter().filter(|w| w.x0 >= seg.x0 - 0.1).take(n).collect();
+    (seg.x0, words.last().map_or(seg.x0, |w| w.x1))
+}
+
+/// The address lines under a name whose block is set centred (a cover page's
+/// "MS. SHREYA BANERJEE" over "12/3A, BALLYGUNGE PLACE" and "KOLKATA 700 019",
+/// each centred) or flush right (a customer block at the top right, beside
+/// the account details): each line's centre, or its right edge, where the
+/// name's is. Rows with nothing there (another column's) are stepped over;
+/// a blank row, a label, a colon, the statement's title end the address.
+fn address_aligned_under(block: &[Line], segs: &[Vec<Segment>], name_line: usize, name_x: f32) -> Vec<String> {
+    let (Some(nl), Some(name_seg)) =
+        (block.get(name_line), segs.get(name_line).and_then(|ss| ss.iter().find(|s| (s.x0 - name_x).abs() <= 0.5)))
+    else {
+        return Vec::new();
+    };
+    let (n0, n1) = extent(nl, name_seg);
+    let mut out: Vec<String> = Vec::new();
+    // 1: flush right, 2: centred (fixed by the first line).
+    let mut mode = 0u8;
+    let mut off_left_seen = false;
+    let mut prev_y = nl.y;
+    for (i, row) in segs.iter().enumerate().skip(name_line + 1) {
+        let Some(l) = block.get(i) else { break };
+        let tol = (0.8 * l.size).max(2.0);
+        if l.y - prev_y > 2.2 * l.size.max(nl.size) * if out.is_empty() { 1.0 } else { 1.5 } {
+            break;
+        }
+        let hit = row.iter().find_map(|s| {
+            let (x0, x1) = extent(l, s);
+            let right = (x1 - n1).abs() <= tol;
+            let centred = ((x0 + x1) / 2.0 - (n0 + n1) / 2.0).abs() <= tol;
+            let m = match (right, centred) {
+                (true, _) if mode != 2 => 1,
+                (_, true) if mode != 1 => 2,
+                _ => return None,
+            };
+            Some((m, s, (x0 - n0).abs() > tol))
+        });
+        let Some((m, seg, off_left)) = hit else {
+            if row.is_empty() {
+                break;
+            }
+            continue;
+        };
+        let text = seg.text.trim();
+        let stop = (text.contains(':') && !landmark_colon(text) && !is_pin_line(text))
+            || (label_prefix(text).is_some() && !is_pin_line(text) && !place_line(text))
+            || text.to_ascii_uppercase().contains("STATEMENT")
+            || dates::dates_in(text).len() >= 2
+            || text.contains('@')
+            || is_amount_like(text)
+            || (text.len() >= 8 && text.bytes().all(|b| b.is_ascii_digit() || b"Xx*".contains(&b)));
+        if stop {
+            break;
+        }
+        mode = m;
+        off_left_seen |= off_left;
+        out.push(text.to_string());
+        prev_y = l.y;
+    }
+    // Lines all at the name's left edge are the main reading's.
+    if off_left_seen { out } else { Vec::new() }
+}
+
+/// The holder named in the statement's title between dashes ("Statement of
+/// Account - MR. VIKRAM SINGH RATHORE - A/c No. 12340100056789"): a part
+/// that starts with a salutation and is name words only.
+fn name_in_title(text: &str) -> Option<String> {
+    let upper = text.trim_start().to_ascii_uppercase();
+    if !(upper.starts_with("STATEMENT OF ACCOUNT") || upper.starts_with("ACCOUNT STATEMENT")) {
+        return None;
+    }
+    text.split(" - ").skip(1).map(str::trim).find_map(|part| {
+        let untitled = strip_title(part);
+        (untitled.len() < part.len() && is_name_words(&untitled) && !organisation(&untitled)).then(|| part.to_string())
+    })
+}
+
+/// "Regd. Office:" / "Registered Office :" alone on its row under a
+/// company's name, over its address lines: a heading, neither name nor
+/// address.
+fn registered_office_heading(text: &str) -> bool {
+    matches!(
+        norm_label(text).as_str(),
+        "REGD OFFICE" | "REGD OFF" | "REGISTERED OFFICE" | "REGD OFFICE ADDRESS" | "REGISTERED OFFICE ADDRESS"
+    )
+}
+
+/// A label in caption type (smaller than the cell after it on its row: a
+/// card's grey "Address" over its lines, "IFSC" over its code in another
+/// column): its value is under it, not the next cell, which is another
+/// column's value.
+fn caption_beside(line: &Line, label: &Segment, next: &Segment) -> bool {
+    let size_of = |seg: &Segment| {
+        let n = seg.text.split_whitespace().count();
+        line.words.iter().filter(|w| w.x0 >= seg.x0 - 0.1).take(n).map(|w| w.size).fold(f32::INFINITY, f32::min)
+    };
+    size_of(label) < 0.85 * size_of(next)
+}
+
+/// A segment left of the address column that belongs to no cell of the
+/// customer block: a logo's letters in type larger than the name's ("AXIS"
+/// in a dark box beside "KARVE NAGAR"), or the Hindi half of a bilingual
+/// label cell ("पता" under "Address", the address's second line beside it).
+fn beside_the_column(line: &Line, seg: &Segment, addr_x: f32, name_size: f32) -> bool {
+    if seg.x0 >= addr_x - (0.8 * line.size).max(2.0) {
+        return false;
+    }
+    let n = seg.text.split_whitespace().count();
+    let words: Vec<&crate::layout::Word> = line.words.iter().filter(|w| w.x0 >= seg.x0 - 0.1).take(n).collect();
+    // (A Hindi label with a colon on its row is a label of its own.)
+    let hindi = !seg.text.chars().any(|c| c.is_ascii_alphanumeric())
+        && !seg.text.is_ascii()
+        && !line.words.iter().any(|w| w.text.contains(':'));
+    let logo = n <= 2
+        && seg.text.chars().all(|c| c.is_ascii_uppercase() || c == ' ')
+        && words.iter().all(|w| w.size >= 1.2 * name_size);
+    hindi || logo
+}
+
+/// An address line that starts with a word that is also a label ("VILLAGE
+/// ROAD NO 3", "STATE BANK COLONY"): no colon, and a road or locality word
+/// right after the label or at the end.
+fn place_line(text: &str) -> bool {
+    const PLACE: &[&str] = &[
+        "ROAD",
+        "RD",
+        "STREET",
+        "ST",
+        "MARG",
+        "LANE",
+        "NAGAR",
+        "COLONY",
+        "CROSS",
+        "MAIN",
+        "CHOWK",
+        "BAZAR",
+        "BAZAAR",
+        "SALAI",
+        "GALI",
+        "LAYOUT",
+        "VIHAR",
+        "ENCLAVE",
+        "EXTN",
+        "SOCIETY",
+        "APARTMENTS",
+    ];
+    let Some((_, rest)) = label_prefix(text) else { return false };
+    let place = |w: Option<&str>| {
+        w.is_some_and(|w| {
+            PLACE.contains(&w.trim_matches(|c: char| !c.is_ascii_alphabetic()).to_ascii_uppercase().as_str())
+        })
+    };
+    !text.contains(':') && (place(rest.split_whitespace().next()) || place(text.split_whitespace().last()))
 }
 
 /// The edge of the lines under an address label with nothing after it: the
@@ -1321,7 +1652,13 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             // A name alone in larger type comes before the first run of
             // capitals ("INR" of a "Currency INR" row under it).
             let large = if titled.is_none() { large_name_row(block, &segs) } else { None };
-            let cand = titled
+            let in_title = segs
+                .iter()
+                .flatten()
+                .find_map(|s| name_in_title(&s.text).map(|text| Segment { text, x0: s.x0, line: s.line }));
+            let cand = in_title
+                .as_ref()
+                .or(titled)
                 .or(large.as_ref())
                 .or_else(|| segs.iter().flatten().find(|s| is_caps_name(&s.text) && plausible(&s.text)));
             match cand {
@@ -1512,6 +1849,16 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             }
             None => line,
         };
+        // A logo's letters and a bilingual label's Hindi half left of the
+        // address column are no cells of this block (`beside_the_column`).
+        let name_size = name_line.and_then(|k| block.get(k)).map_or(l.size, |n| n.size);
+        let kept_here: Vec<Segment> =
+            line.iter().filter(|s| !beside_the_column(l, s, addr_x, name_size)).cloned().collect();
+        if kept_here.is_empty() && !line.is_empty() {
+            stepped += 1.0;
+            continue;
+        }
+        let line = &kept_here;
         let tol = (0.8 * l.size).max(2.0);
         let indent = if edge_fixed { tol } else { 12.0 * l.size };
         // The first address line may sit a blank row below the name block
@@ -1555,7 +1902,8 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
                 || upper.starts_with("U/G ")
                 || (t.starts_with('&') && is_name_words(t.trim_start_matches(['&', ' '])))
                 || family_name
-                || (name_field.is_none() && joint_name_row(t));
+                || (name_field.is_none() && joint_name_row(t))
+                || registered_office_heading(t);
             if between {
                 prev_y = Some(l.y);
                 continue;
@@ -1582,13 +1930,18 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             }
             // ":" in a cell of its own, the line's words at the value's edge.
             (Some(seg), [colon]) if colon.text.trim() == ":" => seg.text.trim().to_string(),
+            // A grid's address cell spanning rows: another row's label left of
+            // the line, its value right of it.
+            (Some(seg), [label]) if !address.is_empty() && addr_field.is_some() && spanned_row(line, seg, label) => {
+                seg.text.trim().to_string()
+            }
             _ => break,
         };
         // The statement's title or period line under the block ("Statement of
         // account for the period 01-04-2024 to 30-06-2024") ends the address.
         let title_or_period = text.to_ascii_uppercase().contains("STATEMENT") || dates::dates_in(&text).len() >= 2;
         if (text.contains(':') && !landmark_colon(&text) && !is_pin_line(&text))
-            || (label_prefix(&text).is_some() && !is_pin_line(&text))
+            || (label_prefix(&text).is_some() && !is_pin_line(&text) && !place_line(&text))
             || text.is_empty()
             || title_or_period
             || (!edge_fixed && is_amount_like(&text))
@@ -1618,6 +1971,17 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
         }) {
             address.push(part.value.clone());
             next += 1;
+        }
+    }
+    // A block set centred or flush right under an unlabelled name: its lines
+    // share no left edge with the name.
+    if name_field.is_none()
+        && address.len() <= 1
+        && let Some(l) = name_line
+    {
+        let aligned = address_aligned_under(block, &segs, l, name_x);
+        if aligned.len() >= 2 && aligned.len() > address.len() {
+            address = aligned;
         }
     }
     id.address = address.into_iter().filter(|a| !a.is_empty()).collect::<Vec<_>>().join(", ");
@@ -1726,7 +2090,27 @@ pub fn read(block: &[Line], rest: &[Line]) -> Identity {
             _ => {}
         }
     }
+    holder_after_table(&mut id, rest);
     id
+}
+
+/// The holder's block printed after the table ("ACCOUNT HOLDER DETAILS" /
+/// "Customer Details" at the foot of page 1, the rows above it): when the
+/// block above the table names nobody, the name, address and category are
+/// read from the lines after the table as a block of their own.
+fn holder_after_table(id: &mut Identity, rest: &[Line]) {
+    if !id.name.is_empty() || rest.is_empty() {
+        return;
+    }
+    let below = read(rest, &[]);
+    if below.name.is_empty() {
+        return;
+    }
+    id.name = below.name;
+    if id.address.is_empty() {
+        id.address = below.address;
+    }
+    id.account_category = below.account_category;
 }
 
 /// The date and amount of a "Balance as on <date> : <amount>" line (also
@@ -2671,5 +3055,54 @@ mod tests {
         assert_eq!(id.name, "NEHA KAPOOR");
         assert_eq!(id.address, "B 1204 LODHA, MUMBAI 400011");
         assert_eq!(id.account_number, "309012345678");
+    }
+
+    #[test]
+    fn identity4_header_forms() {
+        // A PIN in two groups of three; a place name that starts with a label word.
+        assert!(is_pin_line("PIN : 500 095") && is_pin_line("PIN 560 009") && !is_pin_line("PIN : 50 0095"));
+        assert!(place_line("VILLAGE ROAD NO 3") && place_line("STATE BANK COLONY") && !place_line("STATE : BIHAR"));
+        // The holder named in a dashed title.
+        assert_eq!(
+            name_in_title("Statement of Account - MR. VIKRAM SINGH RATHORE - A/c No. 12340100056789").as_deref(),
+            Some("MR. VIKRAM SINGH RATHORE")
+        );
+        assert_eq!(name_in_title("Statement of Account - 01-04-2024 to 30-04-2024"), None);
+        assert!(registered_office_heading("Regd. Office:") && !registered_office_heading("Regd. Office: SIB House"));
+        // Mode of Operation / Operated by rows between the name and the address.
+        let block = vec![
+            line(
+                10.0,
+                &[
+                    ("MRS.", 0.0),
+                    ("MEENAKSHI", 25.0),
+                    ("SUNDARAM", 80.0),
+                    ("Account", 300.0),
+                    ("No", 340.0),
+                    (":", 352.0),
+                    ("6789012345", 360.0),
+                ],
+            ),
+            line(
+                22.0,
+                &[("Operated", 0.0), ("by", 45.0), (":", 60.0), ("EITHER", 70.0), ("OR", 110.0), ("SURVIVOR", 125.0)],
+            ),
+            line(34.0, &[("NO", 0.0), ("14,", 15.0), ("KAMARAJ", 35.0), ("NAGAR", 85.0)]),
+            line(46.0, &[("TIRUNELVELI", 0.0), ("627", 60.0), ("011", 80.0)]),
+        ];
+        let id = read(&block, &[]);
+        assert_eq!(
+            (id.name.as_str(), id.address.as_str()),
+            ("MEENAKSHI SUNDARAM", "NO 14, KAMARAJ NAGAR, TIRUNELVELI 627 011")
+        );
+        // The holder's block after the table when the block above names nobody.
+        let above = vec![line(10.0, &[("Statement", 0.0), ("of", 50.0), ("Account", 65.0)])];
+        let after = vec![
+            line(300.0, &[("Name", 0.0), (":", 60.0), ("SRI", 70.0), ("MANJUNATH", 90.0), ("B", 150.0), ("S", 160.0)]),
+            line(312.0, &[("Address", 0.0), (":", 60.0), ("S/O", 70.0), ("SIDDAPPA", 90.0)]),
+            line(324.0, &[("HUBBALLI", 70.0), ("580", 120.0), ("021", 140.0)]),
+        ];
+        let id = read(&above, &after);
+        assert_eq!((id.name.as_str(), id.address.as_str()), ("MANJUNATH B S", "S/O SIDDAPPA, HUBBALLI 580 021"));
     }
 }
