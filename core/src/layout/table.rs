@@ -240,6 +240,13 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
         // phrases on one line (bridged by a phrase of another) is such labels
         // whatever the whole names.
         let bridged = parts.iter().enumerate().any(|(i, p)| parts.iter().skip(i + 1).any(|q| (p.y - q.y).abs() < 0.5));
+        // A currency in parentheses with more words after it on its line ends
+        // a label there ("Amount (Rs.)" and "Bal" a monospaced space apart):
+        // such labels too, whatever the whole names.
+        let bridged = bridged
+            || parts
+                .iter()
+                .any(|p| p.words.iter().enumerate().any(|(k, w)| currency_qualifier(&w.text) && k + 1 < p.words.len()));
         let kind = vocab.column_kind(&label);
         match (kind, bridged) {
             (Some(ColumnKind::DrCr), false) => {
@@ -482,6 +489,11 @@ fn split_labels(
             // label before it and starts none ("Amount (INR)" + "D/C", not
             // "Amount" + "(INR) D/C": Liberation Mono cells a space apart).
             if i > 0 && currency_qualifier(&text(i, i + 1)) {
+                continue;
+            }
+            // And ends it: "Amount (Rs.)" + "Bal", not "Amount (Rs.) Bal"
+            // (a whole that names a balance).
+            if (i..i + k - 1).any(|a| currency_qualifier(&text(a, a + 1))) {
                 continue;
             }
             // A branch column's label names no kind but is one piece
@@ -1280,5 +1292,28 @@ mod tests {
         let lines = [mono(10.0, "Date  Type  Particulars            Debit  Credit  Balance")];
         let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
         assert_eq!(kinds(&h), vec![Date, Other, Narration, Debit, Credit, Balance]);
+    }
+
+    /// Liberation Mono cells a browser's padding apart (3–4 pt at 6.5 pt, less
+    /// than its 3.9 pt space): "Amount (Rs.) Bal" names a balance as a whole,
+    /// but the currency in parentheses ends the amount's label (randhtml 7612
+    /// drawn at 30 rows).
+    #[test]
+    fn a_currency_in_parentheses_ends_a_monospaced_label() {
+        use ColumnKind::*;
+        let at = [
+            ("Sr.", 58.0, 70.0),
+            ("No.", 74.0, 86.0),
+            ("Txn.", 89.0, 104.0),
+            ("Date", 108.0, 124.0),
+            ("Particulars", 127.0, 170.0),
+            ("Amount", 227.0, 251.0),
+            ("(Rs.)", 255.0, 274.0),
+            ("Bal", 277.0, 289.0),
+        ];
+        let words = at.iter().map(|&(t, x0, x1)| Word { text: t.to_string(), x0, x1, y: 130.5, size: 6.5 }).collect();
+        let lines = [Line { y: 130.5, size: 6.5, words }];
+        let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Serial, Date, Narration, Amount, Balance]);
     }
 }
