@@ -1579,6 +1579,13 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
     let (mut fill_before, mut fill_after) = (0usize, 0usize);
     // Runs of lines after a page's last row and before a page's first.
     let (mut feet, mut heads) = (0i32, 0i32);
+    // The widest step inside a row and the narrowest between rows, over the
+    // runs whose gaps tell; the gap between a page's head lines and its first
+    // row, and between its last row and its foot lines.
+    let (mut pitch_max, mut space_min) = (0.0f32, f32::INFINITY);
+    let (mut head_gaps, mut foot_gaps): (Vec<f32>, Vec<f32>) = (Vec::new(), Vec::new());
+    // Whether any of those runs had lines before their next row, after their previous one.
+    let (mut told_before, mut told_after) = (false, false);
     let mut i = 0;
     while i < entries.len() {
         if entries.get(i).is_some_and(|e| e.kind == Kind::Anchor) {
@@ -1608,6 +1615,17 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
                     before += i32::from(cut < run.len());
                     after += i32::from(cut > 0);
                     told += 1;
+                    told_before |= cut < run.len();
+                    told_after |= cut > 0;
+                    let ys: Vec<f32> = std::iter::once(p.y).chain(run.iter().map(|e| e.y)).chain([n.y]).collect();
+                    for (k, w) in ys.windows(2).enumerate() {
+                        let g = w[1] - w[0];
+                        if k == cut {
+                            space_min = space_min.min(g);
+                        } else {
+                            pitch_max = pitch_max.max(g);
+                        }
+                    }
                 } else if let Some(cut) = faint_split(p, run, n) {
                     weak_before += usize::from(cut < run.len());
                     weak_after += usize::from(cut > 0);
@@ -1629,11 +1647,13 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
             (Some(p), _) if p.page == first.page && (next.is_none() || next.is_some_and(|n| n.page != p.page)) => {
                 ends_voted |= next.is_none();
                 feet += 1;
+                foot_gaps.push(first.y - p.y);
             }
             (_, Some(n)) if n.page == last.page && (prev.is_none() || prev.is_some_and(|p| p.page != n.page)) => {
                 ends_voted |= prev.is_none();
                 page_heads += usize::from(prev.is_some());
                 heads += 1;
+                head_gaps.push(n.y - last.y);
             }
             _ => {}
         }
@@ -1644,6 +1664,25 @@ fn orientation(entries: &[Entry], barriers: &[usize]) -> Orientation {
     // occur, page breaks cut rows (Qt's do, `break-inside: avoid` or not),
     // and either is the rest of a row the break cut: with runs whose gaps
     // tell, the page breaks tell nothing.
+    // Where every run whose gaps tell puts its lines after its row (or every
+    // one before), a page's head lines a row space above its first row (as
+    // wide as the gaps that divide rows elsewhere, wider than any step inside
+    // a row) are no part of that row: the rest of a row the page break cut,
+    // as an After table prints it (a Qt break after a row's first line); foot
+    // lines a row space below the page's last row in a Before table, the
+    // start of the next row. They vote so, not for the side they stand on.
+    // (A centred table's runs tell both sides, and a head line a pitch above
+    // its row's anchor is a row space above the anchor of another.)
+    if told > 0 && told_before != told_after && space_min.is_finite() && space_min > 1.05 * pitch_max {
+        let mid = 0.5 * (pitch_max + space_min);
+        let apart = |gaps: &[f32]| gaps.iter().filter(|&&g| g >= mid).count() as i32;
+        let heads_apart = if told_after { apart(&head_gaps) } else { 0 };
+        let feet_apart = if told_before { apart(&foot_gaps) } else { 0 };
+        heads -= heads_apart;
+        feet -= feet_apart;
+        after += 2 * heads_apart;
+        before += 2 * feet_apart;
+    }
     if told == 0 || feet == 0 || heads == 0 {
         after += 2 * feet;
         before += 2 * heads;

@@ -240,6 +240,13 @@ fn classify_with(block: &[Line], first: usize, vocab: &dyn Vocabulary, undated: 
         // phrases on one line (bridged by a phrase of another) is such labels
         // whatever the whole names.
         let bridged = parts.iter().enumerate().any(|(i, p)| parts.iter().skip(i + 1).any(|q| (p.y - q.y).abs() < 0.5));
+        // A currency in parentheses with more words after it on its line ends
+        // a label there ("Amount (Rs.)" and "Bal" a monospaced space apart):
+        // such labels too, whatever the whole names.
+        let bridged = bridged
+            || parts
+                .iter()
+                .any(|p| p.words.iter().enumerate().any(|(k, w)| currency_qualifier(&w.text) && k + 1 < p.words.len()));
         let kind = vocab.column_kind(&label);
         match (kind, bridged) {
             (Some(ColumnKind::DrCr), false) => {
@@ -482,6 +489,11 @@ fn split_labels(
             // label before it and starts none ("Amount (INR)" + "D/C", not
             // "Amount" + "(INR) D/C": Liberation Mono cells a space apart).
             if i > 0 && currency_qualifier(&text(i, i + 1)) {
+                continue;
+            }
+            // And ends it: "Amount (Rs.)" + "Bal", not "Amount (Rs.) Bal"
+            // (a whole that names a balance).
+            if (i..i + k - 1).any(|a| currency_qualifier(&text(a, a + 1))) {
                 continue;
             }
             // A branch column's label names no kind but is one piece
@@ -829,6 +841,27 @@ impl Bands {
             } else {
                 widest
             };
+            // Between two amount columns, Dr/Cr marks right of the run, each a
+            // fixed space after the left column's figure while the right
+            // column's figures start at varying distances after them (a
+            // right-aligned `3,300.00 Dr` beside a right-aligned balance whose
+            // long figures reach within a space of the mark): the marks are
+            // the left column's suffix, and the gutter is right of them.
+            let chosen = match chosen {
+                Some(run) if cur.kind.is_numeric() && next.kind.is_numeric() => {
+                    let g1 = lo + (run.0 + run.1 - 1) as f32 * 0.5;
+                    match suffix_marks_end(words, g1, hi.max(next.x0), next.x0) {
+                        Some(end) => runs
+                            .iter()
+                            .filter(|r| gutter(r) && figures_both_sides(r) && lo + r.0 as f32 * 0.5 >= end - 0.5)
+                            .fold(None, |best, &(s, l)| better(best, (0, s, l)))
+                            .map(|(_, s, l)| (s, l))
+                            .or(chosen),
+                        None => chosen,
+                    }
+                }
+                _ => chosen,
+            };
             // Between two text columns, the second's label set flush with its
             // text (several lines start a word at its left edge): it starts
             // there, so its boundary is no gutter right of that edge. (Figures
@@ -999,6 +1032,58 @@ impl Bands {
 }
 
 /// The better gutter run: fewer crossings, then wider.
+/// A Dr/Cr mark printed as a word of its own.
+fn dr_cr_mark(text: &str) -> bool {
+    let t = text.trim_matches(|c| c == '(' || c == ')' || c == '.').to_ascii_uppercase();
+    matches!(t.as_str(), "DR" | "CR")
+}
+
+/// Where Dr/Cr marks set right of a gutter candidate (ending at `g1`, the
+/// marks starting before `limit`) end, when they are the left column's
+/// suffix: on most lines with a word right of the run that word is a mark
+/// between two figures, and the marks keep a fixed space (at most a size)
+/// after the left figure while the right figure starts at varying distances
+/// after them, or further than the left one, or (where neither varies: every
+/// balance of a page as long) the marks end before the right column's label
+/// (at `next_x0`) starts.
+fn suffix_marks_end(words: &[&Word], g1: f32, limit: f32, next_x0: f32) -> Option<f32> {
+    let same_line = |a: &Word, b: &Word| (a.y - b.y).abs() <= 0.25 * a.size.max(b.size);
+    let figure = |w: &Word| w.text.bytes().any(|b| b.is_ascii_digit()) && w.text.contains(['.', ',']);
+    let firsts: Vec<&Word> = words
+        .iter()
+        .copied()
+        .filter(|w| w.x0 >= g1 - 0.5 && w.x0 < limit)
+        .filter(|w| !words.iter().any(|o| same_line(o, w) && o.x0 >= g1 - 0.5 && o.x0 < w.x0))
+        .collect();
+    let mut left: Vec<f32> = Vec::new();
+    let mut right: Vec<f32> = Vec::new();
+    let mut end = f32::NEG_INFINITY;
+    let mut size = 0.0f32;
+    for m in firsts.iter().filter(|w| dr_cr_mark(&w.text)) {
+        let before =
+            words.iter().filter(|o| same_line(o, m) && o.x1 <= m.x0 + 0.5).max_by(|a, b| a.x1.total_cmp(&b.x1));
+        let after = words.iter().filter(|o| same_line(o, m) && o.x0 >= m.x1 - 0.5).min_by(|a, b| a.x0.total_cmp(&b.x0));
+        let (Some(b), Some(a)) = (before, after) else { continue };
+        if !figure(b) || !figure(a) {
+            continue;
+        }
+        left.push(m.x0 - b.x1);
+        right.push(a.x0 - m.x1);
+        end = end.max(m.x1);
+        size = size.max(m.size);
+    }
+    if left.len() < 2 || 2 * left.len() < firsts.len() {
+        return None;
+    }
+    let spread = |v: &[f32]| {
+        let (lo, hi) = v.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &x| (l.min(x), h.max(x)));
+        (hi - lo, lo)
+    };
+    let ((ls, lmin), (rs, rmin)) = (spread(&left), spread(&right));
+    let fixed_left = ls <= 1.0 && lmin >= 0.0 && lmin + ls <= size;
+    (fixed_left && (rs > 1.0 || rmin > lmin + ls || end <= next_x0 + 0.5)).then_some(end)
+}
+
 fn better(best: Option<(usize, usize, usize)>, run: (usize, usize, usize)) -> Option<(usize, usize, usize)> {
     match best {
         Some(b) if b.0 < run.0 || (b.0 == run.0 && b.2 >= run.2) => Some(b),
@@ -1207,5 +1292,28 @@ mod tests {
         let lines = [mono(10.0, "Date  Type  Particulars            Debit  Credit  Balance")];
         let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
         assert_eq!(kinds(&h), vec![Date, Other, Narration, Debit, Credit, Balance]);
+    }
+
+    /// Liberation Mono cells a browser's padding apart (3–4 pt at 6.5 pt, less
+    /// than its 3.9 pt space): "Amount (Rs.) Bal" names a balance as a whole,
+    /// but the currency in parentheses ends the amount's label (randhtml 7612
+    /// drawn at 30 rows).
+    #[test]
+    fn a_currency_in_parentheses_ends_a_monospaced_label() {
+        use ColumnKind::*;
+        let at = [
+            ("Sr.", 58.0, 70.0),
+            ("No.", 74.0, 86.0),
+            ("Txn.", 89.0, 104.0),
+            ("Date", 108.0, 124.0),
+            ("Particulars", 127.0, 170.0),
+            ("Amount", 227.0, 251.0),
+            ("(Rs.)", 255.0, 274.0),
+            ("Bal", 277.0, 289.0),
+        ];
+        let words = at.iter().map(|&(t, x0, x1)| Word { text: t.to_string(), x0, x1, y: 130.5, size: 6.5 }).collect();
+        let lines = [Line { y: 130.5, size: 6.5, words }];
+        let h = find_header(&lines, 0, &StatementVocabulary).expect("a header");
+        assert_eq!(kinds(&h), vec![Serial, Date, Narration, Amount, Balance]);
     }
 }
