@@ -308,17 +308,7 @@ impl Classifier {
         // A bill payment to a merchant that sells goods or travel (BillDesk as
         // a payment gateway: "NB/BILLDESK/AIR INDIA") is a gateway purchase; a
         // merchant's credit over UPI (Uber, Ajio) is a refund or cashback.
-        let shop = matches!(
-            category,
-            MerchantCategory::Food
-                | MerchantCategory::Groceries
-                | MerchantCategory::Shopping
-                | MerchantCategory::OnlineShopping
-                | MerchantCategory::Travel
-                | MerchantCategory::Fuel
-                | MerchantCategory::Entertainment
-                | MerchantCategory::Medical
-        );
+        let shop = shop_category(category);
         if shop
             && channel == Channel::BillPayment
             && kind == TxnType::Debit
