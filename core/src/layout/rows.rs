@@ -104,10 +104,10 @@ struct Entry {
 /// by word is told from these over the whole column ([`narration_joins`]).
 #[derive(Clone, Debug, Default)]
 struct Wrapped {
-    /// The line's narration words, one space apart: two breaks between the
-    /// same two words (a monthly EMI's narration printed alike each month)
-    /// are one piece of evidence of how the column wraps.
-    text: String,
+    /// The line's last narration word: two breaks between the same two words
+    /// (a monthly EMI's narration printed alike each month) are one piece of
+    /// evidence of how the column wraps.
+    last_word: String,
     first_word: String,
     first: Option<char>,
     last: Option<char>,
@@ -366,7 +366,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
             let n = w.text.chars().count();
             wrap = Some(match wrap {
                 Some(p) => Wrapped {
-                    text: format!("{} {}", p.text, w.text),
+                    last_word: w.text.clone(),
                     x1: w.x1,
                     chars: p.chars + 1 + n,
                     last_chars: n,
@@ -378,7 +378,7 @@ fn classify_line(line: &Line, bands: &Bands, vocab: &dyn Vocabulary) -> LineInfo
                     ..p
                 },
                 None => Wrapped {
-                    text: w.text.clone(),
+                    last_word: w.text.clone(),
                     first_word: w.text.clone(),
                     first: w.text.chars().next(),
                     last: w.text.chars().last(),
@@ -2288,33 +2288,29 @@ fn glyph_share(c: char) -> f32 {
 fn narration_joins(entries: &[Entry], owner: &[Option<usize>]) -> Vec<bool> {
     let mut glued = vec![false; entries.len()];
     // Consecutive narration lines of one row.
-    let mut last: Vec<(usize, usize)> = Vec::new();
+    let mut last: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
     let mut breaks: Vec<(usize, usize)> = Vec::new();
     for (j, (e, o)) in entries.iter().zip(owner).enumerate() {
         let (Some(r), Some(_)) = (o, &e.wrap) else { continue };
-        match last.iter_mut().find(|(row, _)| row == r) {
-            Some(slot) => {
-                breaks.push((slot.1, j));
-                slot.1 = j;
-            }
-            None => last.push((*r, j)),
+        if let Some(i) = last.insert(*r, j) {
+            breaks.push((i, j));
         }
     }
     if breaks.len() < 5 {
         return glued;
     }
     // The cell's left edge (where most lines start) and right edge, per page.
-    let mut edges: Vec<(u32, f32, f32)> = Vec::new();
+    let mut on_page: std::collections::HashMap<u32, (Vec<f32>, f32)> = std::collections::HashMap::new();
     for e in entries {
-        if e.wrap.is_none() || edges.iter().any(|(p, _, _)| *p == e.page) {
-            continue;
+        if let Some(w) = &e.wrap {
+            let (starts, right) = on_page.entry(e.page).or_insert((Vec::new(), f32::MIN));
+            starts.push(w.x0);
+            *right = right.max(w.x1);
         }
-        let on: Vec<&Wrapped> = entries.iter().filter(|x| x.page == e.page).filter_map(|x| x.wrap.as_ref()).collect();
-        let left = median(on.iter().map(|w| w.x0).collect()).unwrap_or(0.0);
-        let right = on.iter().map(|w| w.x1).fold(f32::MIN, f32::max);
-        edges.push((e.page, left, right));
     }
-    let edge = |page: u32| edges.iter().find(|(p, _, _)| *p == page).map_or((0.0, 0.0), |&(_, l, r)| (l, r));
+    let edges: std::collections::HashMap<u32, (f32, f32)> =
+        on_page.into_iter().map(|(p, (starts, right))| (p, (median(starts).unwrap_or(0.0), right))).collect();
+    let edge = |page: u32| edges.get(&page).copied().unwrap_or((0.0, 0.0));
     let indented = |w: &Wrapped, left: f32| w.x0 - left > 0.15 * w.size;
     let chars = |w: &Wrapped, left: f32| w.chars + usize::from(indented(w, left) && w.x0 - left < 1.2 * w.size);
     let all: Vec<usize> = entries.iter().filter_map(|e| e.wrap.as_ref().map(|w| chars(w, edge(e.page).0))).collect();
@@ -2340,7 +2336,7 @@ fn narration_joins(entries: &[Entry], owner: &[Option<usize>]) -> Vec<bool> {
     }
     // A break between the same two words as an earlier one tells nothing new
     // (a monthly EMI's narration printed alike each month but its reference).
-    let mut seen: Vec<(&str, &str)> = Vec::new();
+    let mut seen: std::collections::HashSet<(&str, &str)> = std::collections::HashSet::new();
     let judged: Vec<(Break, bool)> = breaks
         .iter()
         .filter_map(|&(i, j)| {
@@ -2356,11 +2352,8 @@ fn narration_joins(entries: &[Entry], owner: &[Option<usize>]) -> Vec<bool> {
             });
             let room = right - wa.x1;
             let count = chars(wa, left);
-            let pair = (wa.text.rsplit(' ').next().unwrap_or(""), wb.first_word.as_str());
-            let new = !seen.contains(&pair);
-            if new {
-                seen.push(pair);
-            }
+            let pair = (wa.last_word.as_str(), wb.first_word.as_str());
+            let new = seen.insert(pair);
             let b = Break {
                 at: j,
                 full: (counted && count >= most, !stretched(wa) && room < first_w),
